@@ -1,0 +1,61 @@
+#pragma once
+// Static card data, generated from data/*.tsv (see scripts/gen_card_table.py).
+
+#include <array>
+
+#include "core/types.h"
+
+namespace pamir::core {
+
+struct CourtCard {
+  u8 number;
+  const char* name;
+  u8 region;
+  u8 suit;
+  u8 rank;
+  u8 patriot;  // Coalition::kNone when the card is no patriot
+  u8 prize;    // Coalition::kNone when the card carries no prize
+  std::array<u8, 4> icons;  // impact icons, printed top to bottom
+  u8 num_icons;
+  std::array<u8, 3> actions;  // card actions, printed left to right
+  u8 num_actions;
+  u8 ability;
+
+  bool has_action(int a) const {
+    for (int i = 0; i < num_actions; ++i)
+      if (actions[i] == a) return true;
+    return false;
+  }
+  bool has_leverage() const {
+    for (int i = 0; i < num_icons; ++i)
+      if (icons[i] == Icon::kLeverage) return true;
+    return false;
+  }
+};
+
+// c in 1..100.
+const CourtCard& court_card(int c);
+
+// Events (105-116): what the card does when discarded from the market and when bought.
+namespace EventKind {
+enum : u8 {
+  kNone,
+  // discard halves
+  kFavorMilitary, kEmbarrassmentOfRiches, kDisregardForCustoms, kFailureToImpress,
+  kRiotsPunjab, kRiotsHerat, kNoEffect, kRiotsKabul, kRiotsPersia, kConfidenceFailure,
+  kFavorIntelligence, kFavorPolitical,
+  // purchase halves
+  kNewTactics, kKohINoorRecovered, kCourtlyManners, kRumor, kConflictFatigue, kNationalism,
+  kPublicWithdrawal, kNationBuilding, kBackingOfPersianAristocracy, kOtherPersuasiveMethods,
+  kPashtunwaliValues, kRebuke,
+  kCount
+};
+}
+int event_discard_effect(int card);   // an EventKind, for 105..116
+int event_purchase_effect(int card);  // an EventKind, for 105..116
+const char* event_kind_name(int kind);
+
+// Printed name of any card (court, Dominance Check or event).
+const char* card_name(int c);
+
+}  // namespace pamir::core

@@ -1,0 +1,147 @@
+#include "core/check.h"
+
+#include <cstring>
+#include <string>
+
+#include "core/queries.h"
+
+namespace pamir::core {
+namespace {
+
+std::string fail(const std::string& what) { return what; }
+
+}  // namespace
+
+std::string check_consistency(const State& s) {
+  const int n = s.num_players;
+  if (n < kMinPlayers || n > kMaxPlayers) return fail("player count out of range");
+  if (s.phase > Phase::kGameOver) return fail("bad phase");
+  if (s.current >= n) return fail("current player out of range");
+  if (s.favored_suit >= Suit::kCount) return fail("bad favored suit");
+  if (s.actions_used > 2) return fail("more than 2 actions used");
+  if (s.num_tasks > kMaxTasks) return fail("task stack overflow");
+  if (s.phase != Phase::kGameOver && s.num_tasks == 0) return fail("no pending decision");
+  for (int i = 0; i < s.num_tasks; ++i) {
+    if (s.tasks[i].kind >= TaskKind::kCount) return fail("bad task kind");
+    if (s.tasks[i].player >= n) return fail("task for a player out of range");
+  }
+  for (int b : s.reserved)
+    if (b) return fail("reserved bytes not zero");
+
+  // Cards: every card in exactly one place, and the places agree with the arrays.
+  int where[kNumCards + 1] = {};
+  auto claim = [&](int c, int loc, const char* what) -> std::string {
+    if (c < 1 || c > kNumCards) return std::string("bad card id in ") + what;
+    if (where[c]) return "card " + std::to_string(c) + " appears twice";
+    where[c] = 1;
+    if (s.card_loc[c] != loc)
+      return "card " + std::to_string(c) + " in " + what + " has location " + std::to_string(s.card_loc[c]);
+    return "";
+  };
+  if (s.deck_pos > s.deck_size || s.deck_size > kMaxDeck) return fail("bad deck bounds");
+  for (int i = s.deck_pos; i < s.deck_size; ++i)
+    if (auto e = claim(s.deck[i], Loc::kDeck, "deck"); !e.empty()) return e;
+  for (int r = 0; r < kMarketRows; ++r)
+    for (int c = 0; c < kMarketCols; ++c)
+      if (s.market[r][c])
+        if (auto e = claim(s.market[r][c], Loc::kMarket, "market"); !e.empty()) return e;
+  int total_court = 0;
+  for (int p = 0; p < kMaxPlayers; ++p) total_court += s.court_len[p];
+  if (total_court > kNumCourtCards) return fail("courts too long");
+  for (int p = 0; p < kMaxPlayers; ++p) {
+    if (p >= n && (s.court_len[p] || s.hand[p][0] || s.hand[p][1] || s.rupees[p]))
+      return fail("an absent seat holds something");
+    const int b = s.court_begin(p);
+    for (int i = b; i < b + s.court_len[p]; ++i) {
+      if (!is_court_card(s.court[i])) return fail("non-court card in a court");
+      if (auto e = claim(s.court[i], Loc::kCourt + p, "court"); !e.empty()) return e;
+    }
+    for (int c = 1; c <= kNumCourtCards; ++c)
+      if (s.in_hand(p, c))
+        if (auto e = claim(c, Loc::kHand + p, "hand"); !e.empty()) return e;
+  }
+  for (int i = total_court; i < kNumCourtCards; ++i)
+    if (s.court[i]) return fail("court array not zero past its end");
+  if (s.hand[0][1] >> 36 || s.hand[1][1] >> 36 || s.hand[2][1] >> 36 || s.hand[3][1] >> 36 ||
+      s.hand[4][1] >> 36)
+    return fail("hand bit beyond card 100");
+  int prizes[kMaxPlayers] = {};
+  for (int c = 1; c <= kNumCards; ++c) {
+    const int l = s.card_loc[c];
+    if (l >= Loc::kPrize && l < Loc::kPrize + n) {
+      if (!is_court_card(c)) return fail("prize that is no court card");
+      ++prizes[l - Loc::kPrize];
+      where[c] = 1;
+    } else if (l == Loc::kDiscard || l == Loc::kUnused || l == Loc::kActiveEvent) {
+      if (where[c]) return "card " + std::to_string(c) + " is both placed and " + std::to_string(l);
+      if (l == Loc::kActiveEvent && !is_event(c)) return fail("active event that is no event");
+      where[c] = 1;
+    } else if (!where[c]) {
+      return "card " + std::to_string(c) + " has location " + std::to_string(l) + " but is not there";
+    }
+  }
+  for (int p = 0; p < kMaxPlayers; ++p)
+    if (prizes[p] != s.prizes[p]) return fail("prize count cache wrong");
+
+  // Pieces: recompute every cache.
+  State r = s;
+  std::memset(r.tribes, 0, sizeof r.tribes);
+  std::memset(r.armies, 0, sizeof r.armies);
+  std::memset(r.roads, 0, sizeof r.roads);
+  std::memset(r.spies_on, 0, sizeof r.spies_on);
+  std::memset(r.cylinders_in_supply, 0, sizeof r.cylinders_in_supply);
+  std::memset(r.blocks_in_supply, 0, sizeof r.blocks_in_supply);
+  for (int p = 0; p < n; ++p) {
+    int gift_slots = 0;
+    for (int i = 0; i < kCylinders; ++i) {
+      const u8 l = s.cylinder[p][i];
+      if (l == CylLoc::kSupply) {
+        ++r.cylinders_in_supply[p];
+        if (s.cylinders_placed[p] >> i & 1) return fail("cylinder in supply marked placed");
+      } else if (CylLoc::is_tribe(l)) {
+        ++r.tribes[CylLoc::region_of(l)][p];
+      } else if (CylLoc::is_gift(l)) {
+        if (gift_slots >> CylLoc::slot_of(l) & 1) return fail("two gifts on one space");
+        gift_slots |= 1 << CylLoc::slot_of(l);
+      } else if (CylLoc::is_spy(l)) {
+        if (s.court_owner(CylLoc::card_of(l)) == kNoPlayer) return fail("spy on a card not in a court");
+        ++r.spies_on[CylLoc::card_of(l)];
+      } else {
+        return fail("bad cylinder location");
+      }
+    }
+    if (s.loyalty[p] >= Coalition::kCount && s.phase != Phase::kSetup) return fail("player without loyalty");
+  }
+  for (int k = 0; k < Coalition::kCount; ++k)
+    for (int i = 0; i < kBlocksPerCoalition; ++i) {
+      const u8 l = s.block[k][i];
+      if (l == BlockLoc::kSupply) {
+        ++r.blocks_in_supply[k];
+        if (s.blocks_placed[k] >> i & 1) return fail("block in supply marked placed");
+      } else if (BlockLoc::is_army(l)) {
+        ++r.armies[BlockLoc::region_of(l)][k];
+      } else if (BlockLoc::is_road(l)) {
+        ++r.roads[BlockLoc::border_of(l)][k];
+      } else {
+        return fail("bad block location");
+      }
+    }
+  if (std::memcmp(r.tribes, s.tribes, sizeof r.tribes)) return fail("tribe cache wrong");
+  if (std::memcmp(r.armies, s.armies, sizeof r.armies)) return fail("army cache wrong");
+  if (std::memcmp(r.roads, s.roads, sizeof r.roads)) return fail("road cache wrong");
+  if (std::memcmp(r.spies_on, s.spies_on, sizeof r.spies_on)) return fail("spy cache wrong");
+  if (std::memcmp(r.cylinders_in_supply, s.cylinders_in_supply, sizeof r.cylinders_in_supply))
+    return fail("cylinder supply cache wrong");
+  if (std::memcmp(r.blocks_in_supply, s.blocks_in_supply, sizeof r.blocks_in_supply))
+    return fail("block supply cache wrong");
+
+  // Rupees: players + market + bank + removed = the box.
+  int total = s.bank + s.rupees_removed;
+  for (int p = 0; p < n; ++p) total += s.rupees[p];
+  for (int row = 0; row < kMarketRows; ++row)
+    for (int col = 0; col < kMarketCols; ++col) total += s.market_rupees[row][col];
+  if (total != kTotalRupees) return "rupees not conserved: " + std::to_string(total);
+  return "";
+}
+
+}  // namespace pamir::core

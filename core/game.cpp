@@ -1,0 +1,916 @@
+#include "core/game.h"
+
+#include <algorithm>
+#include <cassert>
+#include <cstring>
+
+#include "core/dominance.h"
+#include "core/events.h"
+#include "core/market.h"
+#include "core/pieces.h"
+#include "core/queries.h"
+#include "core/random.h"
+#include "core/world.h"
+
+namespace pamir::core {
+namespace {
+
+constexpr int kGiftCost[kGiftSlots] = {2, 4, 6};
+
+// ---------------------------------------------------------------------------------------
+// Setup
+// ---------------------------------------------------------------------------------------
+
+void build_deck(State& s) {
+  u8 court[kNumCourtCards], events[kNumEvents], checks[kNumDominanceChecks];
+  for (int i = 0; i < kNumCourtCards; ++i) court[i] = u8(i + 1);
+  for (int i = 0; i < kNumEvents; ++i) events[i] = u8(kFirstEvent + i);
+  for (int i = 0; i < kNumDominanceChecks; ++i) checks[i] = u8(kFirstDominanceCheck + i);
+  shuffle(court, kNumCourtCards, s.rng);
+  shuffle(events, kNumEvents, s.rng);
+  shuffle(checks, kNumDominanceChecks, s.rng);
+  // Six piles, top first: 5+N court cards each, 2 events in pile 2, one event and one
+  // Dominance Check in each of piles 3-6; each pile shuffled on its own.
+  const PileLayout layout = pile_layout(s.num_players);
+  int next_court = 0, next_event = 0, next_check = 0;
+  for (int pile = 0; pile < 6; ++pile) {
+    u8* begin = &s.deck[layout.begin[pile]];
+    int n = 0;
+    for (int i = 0; i < 5 + s.num_players; ++i) begin[n++] = court[next_court++];
+    for (int i = 0; i < layout.events[pile]; ++i) begin[n++] = events[next_event++];
+    for (int i = 0; i < layout.checks[pile]; ++i) begin[n++] = checks[next_check++];
+    shuffle(begin, n, s.rng);
+  }
+  s.deck_size = u8(layout.end[5]);
+  for (int i = 0; i < s.deck_size; ++i) s.card_loc[s.deck[i]] = Loc::kDeck;
+  // Cards left out stay Loc::kUnused (0).
+}
+
+void start_turn(State& s) {
+  s.actions_used = 0;
+  s.used_cards[0] = s.used_cards[1] = 0;
+  s.refused_cards[0] = s.refused_cards[1] = 0;
+  s.market_paid = 0;
+  std::memset(s.cylinders_placed, 0, sizeof s.cylinders_placed);
+  std::memset(s.blocks_placed, 0, sizeof s.blocks_placed);
+  push_task(s, TaskKind::kTurnActions, s.current);
+}
+
+// ---------------------------------------------------------------------------------------
+// Shared pieces of legality
+// ---------------------------------------------------------------------------------------
+
+bool bribes_waived(const State& s, int p) {
+  return (s.global_effects & GlobalEffect::kDisregardForCustoms) ||
+         (s.player_effects[p] & PlayerEffect::kCourtlyManners);
+}
+
+// Regions p rules, as a bit mask.
+int ruled_regions(const State& s, int p) {
+  int mask = 0;
+  for (int r = 0; r < Region::kCount; ++r)
+    if (s.tribes[r][p] && ruler(s, r) == p) mask |= 1 << r;
+  return mask;
+}
+
+bool has_court_card_in(const State& s, int q, int region_mask) {
+  const int b = s.court_begin(q);
+  for (int i = b; i < b + s.court_len[q]; ++i)
+    if (region_mask >> court_card(s.court[i]).region & 1) return true;
+  return false;
+}
+
+// Players p may tax, as a bit mask of seats.
+int taxable_players(const State& s, int p) {
+  const int regions = has_ability(s, p, Ability::kClaimOfAncientLineage) ? 0x3F : ruled_regions(s, p);
+  int mask = 0;
+  if (!regions) return 0;
+  for (int q = 0; q < s.num_players; ++q)
+    if (q != p && s.rupees[q] > tax_shelter(s, q) && has_court_card_in(s, q, regions)) mask |= 1 << q;
+  return mask;
+}
+
+bool market_has_taxable_rupees(const State& s) {
+  for (int row = 0; row < kMarketRows; ++row)
+    for (int col = 0; col < kMarketCols; ++col)
+      if (s.market[row][col] && s.market_rupees[row][col]) return true;
+  return false;
+}
+
+int cheapest_gift(const State& s, int p) {
+  int taken = 0;
+  for (int i = 0; i < kCylinders; ++i)
+    if (CylLoc::is_gift(s.cylinder[p][i])) taken |= 1 << CylLoc::slot_of(s.cylinder[p][i]);
+  for (int slot = 0; slot < kGiftSlots; ++slot)
+    if (!(taken >> slot & 1)) return kGiftCost[slot];
+  return 1000;
+}
+
+int build_cost(const State& s, int p, int blocks) {
+  return (s.player_effects[p] & PlayerEffect::kNationBuilding) ? 2 * ((blocks + 1) / 2) : 2 * blocks;
+}
+
+bool can_place_cylinder(const State& s, int p) {
+  return s.cylinders_in_supply[p] > 0 || cylinder_available(s, p);
+}
+bool can_place_block(const State& s, int k) {
+  return s.blocks_in_supply[k] > 0 || block_available(s, k);
+}
+
+// Index of court card c in the all-courts track.
+int track_index(const State& s, int c) {
+  const int total = s.court_begin(s.num_players);
+  for (int i = 0; i < total; ++i)
+    if (s.court[i] == c) return i;
+  return -1;
+}
+
+// Court cards a spy on c may step to, written to out; returns the count.
+int spy_destinations(const State& s, int p, int c, u8* out) {
+  const int total = s.court_begin(s.num_players);
+  if (total < 2) return 0;
+  const int at = track_index(s, c);
+  const int reach = has_ability(s, p, Ability::kWellConnected) ? 2 : 1;
+  int n = 0;
+  auto add = [&](int card) {
+    if (card == c) return;
+    for (int i = 0; i < n; ++i)
+      if (out[i] == card) return;
+    out[n++] = u8(card);
+  };
+  for (int d = 1; d <= reach; ++d) {
+    add(s.court[(at + d) % total]);
+    add(s.court[(at - d + total * 2) % total]);
+  }
+  if (has_ability(s, p, Ability::kStrangeBedfellows)) {
+    const int region = court_card(c).region;
+    for (int i = 0; i < total; ++i)
+      if (court_card(s.court[i]).region == region) add(s.court[i]);
+  }
+  return n;
+}
+
+// Regions a land piece of p (army or, under Nationalism, tribe) may step to from r.
+int land_destinations(const State& s, int p, int r) {
+  const int k = s.loyalty[p];
+  const bool no_road_needed = has_ability(s, p, Ability::kIndianSupplies);
+  int mask = 0;
+  for (int b = 0; b < kNumBorders; ++b)
+    if (border_touches(b, r) && (no_road_needed || s.roads[b][k]))
+      mask |= 1 << border_other_side(b, r);
+  return mask;
+}
+
+// Whether a MoveLoc holds a piece of p that can move somewhere.
+bool can_move_from(const State& s, int p, int loc) {
+  u8 buf[kNumCourtCards];
+  if (loc < Region::kCount) return s.armies[loc][s.loyalty[p]] && land_destinations(s, p, loc);
+  if (loc < Region::kCount + kNumCourtCards) {
+    const int c = loc - Region::kCount + 1;
+    return spies_of(s, p, c) && spy_destinations(s, p, c, buf) > 0;
+  }
+  const int r = loc - Region::kCount - kNumCourtCards;
+  return (s.player_effects[p] & PlayerEffect::kNationalism) && s.tribes[r][p] &&
+         land_destinations(s, p, r);
+}
+
+bool any_move(const State& s, int p) {
+  for (int loc = 0; loc < Act::kMoveFromCount; ++loc)
+    if (can_move_from(s, p, loc)) return true;
+  return false;
+}
+
+bool betrayable(const State& s, int p, int c) {
+  if (!spies_of(s, p, c)) return false;
+  const int owner = s.court_owner(c);
+  return !(court_card(c).suit == Suit::kPolitical && has_ability(s, owner, Ability::kBodyguards));
+}
+
+int battle_strength(const State& s, int p, int site) {
+  if (Site::is_region(site)) {
+    int n = s.armies[site][s.loyalty[p]];
+    if (s.player_effects[p] & PlayerEffect::kNationalism) n += s.tribes[site][p];
+    return n;
+  }
+  return spies_of(s, p, Site::card_of(site));
+}
+
+bool tribe_protected(const State& s, int q, int r) {
+  return (r == Region::kKabul && has_ability(s, q, Ability::kCitadelKabul)) ||
+         (r == Region::kTranscaspia && has_ability(s, q, Ability::kCitadelTranscaspia));
+}
+
+// Writes the removal actions available to p at a battle site; returns the count.
+int battle_removals(const State& s, int p, int site, Action* out) {
+  int n = 0;
+  const int k = s.loyalty[p];
+  if (Site::is_region(site)) {
+    const int r = site;
+    for (int o = 0; o < Coalition::kCount; ++o)
+      if (o != k && s.armies[r][o]) out[n++] = Action(Act::kRemoveArmy + o);
+    for (int b = 0; b < kNumBorders; ++b)
+      if (border_touches(b, r))
+        for (int o = 0; o < Coalition::kCount; ++o)
+          if (o != k && s.roads[b][o]) out[n++] = Action(Act::kRemoveRoad + b * 3 + o);
+    for (int off = 1; off < s.num_players; ++off) {
+      const int q = seat_at(s, p, off);
+      if (s.tribes[r][q] && s.loyalty[q] != k && !tribe_protected(s, q, r))
+        out[n++] = Action(Act::kRemoveTribe + off - 1);
+    }
+  } else {
+    const int c = Site::card_of(site);
+    for (int off = 1; off < s.num_players; ++off) {
+      const int q = seat_at(s, p, off);
+      if (spies_of(s, q, c) && !has_ability(s, q, Ability::kIndispensableAdvisors))
+        out[n++] = Action(Act::kRemoveSpy + off - 1);
+    }
+  }
+  return n;
+}
+
+bool battle_site_ok(const State& s, int p, int site) {
+  Action buf[64];
+  return battle_strength(s, p, site) > 0 && battle_removals(s, p, site, buf) > 0;
+}
+
+bool any_battle(const State& s, int p) {
+  for (int r = 0; r < Region::kCount; ++r)
+    if (battle_site_ok(s, p, Site::region(r))) return true;
+  const int total = s.court_begin(s.num_players);
+  for (int i = 0; i < total; ++i)
+    if (s.spies_on[s.court[i]] && battle_site_ok(s, p, Site::card(s.court[i]))) return true;
+  return false;
+}
+
+bool any_betray(const State& s, int p) {
+  if (s.rupees[p] < 2) return false;
+  const int total = s.court_begin(s.num_players);
+  for (int i = 0; i < total; ++i)
+    if (s.spies_on[s.court[i]] && betrayable(s, p, s.court[i])) return true;
+  return false;
+}
+
+// The least a card action costs once started (to keep a hostage bribe affordable).
+int min_action_cost(const State& s, int p, int act) {
+  switch (act) {
+    case CardAction::kGift: return cheapest_gift(s, p);
+    case CardAction::kBuild:
+    case CardAction::kBetray: return 2;
+    default: return 0;
+  }
+}
+
+bool card_action_feasible(const State& s, int p, int act) {
+  switch (act) {
+    case CardAction::kTax: return market_has_taxable_rupees(s) || taxable_players(s, p);
+    case CardAction::kGift: return s.rupees[p] >= cheapest_gift(s, p) && can_place_cylinder(s, p);
+    case CardAction::kBuild:
+      return s.rupees[p] >= 2 && rules_any_region(s, p) && can_place_block(s, s.loyalty[p]);
+    case CardAction::kMove: return any_move(s, p);
+    case CardAction::kBetray: return any_betray(s, p);
+    case CardAction::kBattle: return any_battle(s, p);
+  }
+  return false;
+}
+
+// ---------------------------------------------------------------------------------------
+// Legal actions, one generator per decision
+// ---------------------------------------------------------------------------------------
+
+int gen_turn_actions(const State& s, int p, Action* out) {
+  Action* o = out;
+  *o++ = Act::kDone;
+  const bool core_left = s.actions_used < 2;
+  if (core_left) {
+    for (int row = 0; row < kMarketRows; ++row)
+      for (int col = 0; col < kMarketCols; ++col) {
+        const int card = s.market[row][col];
+        if (!card || card == 111 || (s.market_paid >> (row * kMarketCols + col) & 1)) continue;
+        if (s.rupees[p] >= purchase_cost(s, p, row, col))
+          *o++ = Action(Act::kPurchase + row * kMarketCols + col);
+      }
+    for (int w = 0; w < 2; ++w) {
+      u64 bits = s.hand[p][w] & ~s.refused_cards[w];
+      while (bits) {
+        const int c = w * 64 + __builtin_ctzll(bits) + 1;
+        bits &= bits - 1;
+        *o++ = Action(Act::kPlay + (c - 1) * 2);
+        *o++ = Action(Act::kPlay + (c - 1) * 2 + 1);
+      }
+    }
+  }
+  const int b = s.court_begin(p);
+  // Court order is not id order; collect then sort this family.
+  Action* family = o;
+  for (int i = b; i < b + s.court_len[p]; ++i) {
+    const int c = s.court[i];
+    if (bit_test(s.used_cards, c) || bit_test(s.refused_cards, c)) continue;
+    if (!core_left && !is_favored(s, p, c)) continue;
+    const CourtCard& cc = court_card(c);
+    for (int j = 0; j < cc.num_actions; ++j)
+      if (card_action_feasible(s, p, cc.actions[j]))
+        *o++ = Action(Act::kCardAction + (c - 1) * 6 + cc.actions[j]);
+  }
+  std::sort(family, o);
+  return int(o - out);
+}
+
+int gen_tax(const State& s, int p, const Task& t, Action* out) {
+  Action* o = out;
+  if (t.b > 0) *o++ = Act::kDone;
+  for (int row = 0; row < kMarketRows; ++row)
+    for (int col = 0; col < kMarketCols; ++col)
+      if (s.market[row][col] && s.market_rupees[row][col])
+        *o++ = Action(Act::kTaxMarket + row * kMarketCols + col);
+  const int victims = taxable_players(s, p);
+  for (int off = 1; off < s.num_players; ++off)
+    if (victims >> seat_at(s, p, off) & 1) *o++ = Action(Act::kTaxPlayer + off - 1);
+  return int(o - out);
+}
+
+int gen_build(const State& s, int p, const Task& t, Action* out) {
+  Action* o = out;
+  if (t.a > 0) *o++ = Act::kDone;
+  if (t.a >= t.b || s.rupees[p] < build_cost(s, p, t.a + 1) || !can_place_block(s, s.loyalty[p]))
+    return int(o - out);
+  const int ruled = ruled_regions(s, p);
+  u16 borders = 0;
+  for (int r = 0; r < Region::kCount; ++r)
+    if (ruled >> r & 1) borders |= region_border_mask(r);
+  for (int b = 0; b < kNumBorders; ++b)
+    if (borders >> b & 1) *o++ = Action(Act::kRoad + b);
+  for (int r = 0; r < Region::kCount; ++r)
+    if (ruled >> r & 1) *o++ = Action(Act::kArmy + r);
+  return int(o - out);
+}
+
+int gen_move_from(const State& s, int p, const Task& t, Action* out) {
+  Action* o = out;
+  if (t.b > 0) *o++ = Act::kDone;
+  if (t.a == 0) return int(o - out);
+  for (int loc = 0; loc < Act::kMoveFromCount; ++loc)
+    if (can_move_from(s, p, loc)) *o++ = Action(Act::kMoveFrom + loc);
+  return int(o - out);
+}
+
+int gen_move_to(const State& s, int p, const Task& t, Action* out) {
+  Action* o = out;
+  const int from = t.c;
+  if (from >= Region::kCount && from < Region::kCount + kNumCourtCards) {
+    u8 dest[kNumCourtCards];
+    const int n = spy_destinations(s, p, from - Region::kCount + 1, dest);
+    std::sort(dest, dest + n);
+    for (int i = 0; i < n; ++i) *o++ = Action(Act::kMoveTo + Site::card(dest[i]));
+  } else {
+    const int r = from < Region::kCount ? from : from - Region::kCount - kNumCourtCards;
+    const int mask = land_destinations(s, p, r);
+    for (int d = 0; d < Region::kCount; ++d)
+      if (mask >> d & 1) *o++ = Action(Act::kMoveTo + Site::region(d));
+  }
+  return int(o - out);
+}
+
+int gen_battle(const State& s, int p, const Task& t, Action* out) {
+  Action* o = out;
+  if (t.c > 0) *o++ = Act::kDone;
+  if (t.b == 0) return int(o - out);
+  o += battle_removals(s, p, t.a, o);
+  std::sort(out, o);
+  return int(o - out);
+}
+
+// Cards p holds in hand or court, as discard actions in id order.
+int gen_discards(const State& s, int p, bool hand, bool court, Action* out) {
+  Action* o = out;
+  for (int c = 1; c <= kNumCourtCards; ++c) {
+    const int l = s.card_loc[c];
+    if ((hand && l == Loc::kHand + p) || (court && l == Loc::kCourt + p))
+      *o++ = Action(Act::kDiscard + c - 1);
+  }
+  return int(o - out);
+}
+
+int gen_take(const State& s, const Task& t, Action* out) {
+  Action* o = out;
+  const int p = t.player;
+  bool seen[Act::kTakeCount] = {};
+  if (t.kind == TaskKind::kTakeCylinder) {
+    for (int i = 0; i < kCylinders; ++i) {
+      const u8 l = s.cylinder[p][i];
+      if (l == CylLoc::kSupply || (s.cylinders_placed[p] >> i & 1)) continue;
+      const int idx = CylLoc::is_tribe(l)  ? Act::take_tribe(CylLoc::region_of(l))
+                      : CylLoc::is_gift(l) ? Act::take_gift(CylLoc::slot_of(l))
+                                           : Act::take_spy(CylLoc::card_of(l));
+      seen[idx] = true;
+    }
+  } else {
+    const int k = t.a;
+    for (int i = 0; i < kBlocksPerCoalition; ++i) {
+      const u8 l = s.block[k][i];
+      if (l == BlockLoc::kSupply || (s.blocks_placed[k] >> i & 1)) continue;
+      seen[BlockLoc::is_army(l) ? Act::take_army(BlockLoc::region_of(l))
+                                : Act::take_road(BlockLoc::border_of(l))] = true;
+    }
+  }
+  for (int i = 0; i < Act::kTakeCount; ++i)
+    if (seen[i]) *o++ = Action(Act::kTake + i);
+  return int(o - out);
+}
+
+int gen_decision(const State& s, Action* out) {
+  const Task& t = s.top();
+  const int p = t.player;
+  Action* o = out;
+  switch (t.kind) {
+    case TaskKind::kChooseLoyalty:
+      for (int k = 0; k < Coalition::kCount; ++k) *o++ = Action(Act::kLoyalty + k);
+      break;
+    case TaskKind::kTurnActions: return gen_turn_actions(s, p, out);
+    case TaskKind::kBribeDemand:
+      for (int k = 0; k <= t.a; ++k) *o++ = Action(Act::kDemand + k);
+      break;
+    case TaskKind::kBribePay: {
+      const int extra = t.c >= BribeFor::kCardAction ? min_action_cost(s, p, t.c - BribeFor::kCardAction) : 0;
+      if (s.rupees[p] >= t.a + extra) *o++ = Act::kPayBribe;
+      *o++ = Act::kRefuseBribe;
+      break;
+    }
+    case TaskKind::kPlaceRoad:
+      for (int b = 0; b < kNumBorders; ++b)
+        if (border_touches(b, t.a)) *o++ = Action(Act::kRoad + b);
+      break;
+    case TaskKind::kPlaceSpy: {
+      const int total = s.court_begin(s.num_players);
+      u8 cards[kNumCourtCards];
+      int n = 0;
+      for (int i = 0; i < total; ++i)
+        if (court_card(s.court[i]).region == t.a) cards[n++] = s.court[i];
+      std::sort(cards, cards + n);
+      for (int i = 0; i < n; ++i) *o++ = Action(Act::kSpy + cards[i] - 1);
+      break;
+    }
+    case TaskKind::kTakeCylinder:
+    case TaskKind::kTakeBlock: return gen_take(s, t, out);
+    case TaskKind::kTax: return gen_tax(s, p, t, out);
+    case TaskKind::kGift: {
+      int taken = 0;
+      for (int i = 0; i < kCylinders; ++i)
+        if (CylLoc::is_gift(s.cylinder[p][i])) taken |= 1 << CylLoc::slot_of(s.cylinder[p][i]);
+      for (int slot = 0; slot < kGiftSlots; ++slot)
+        if (!(taken >> slot & 1) && s.rupees[p] >= kGiftCost[slot]) *o++ = Action(Act::kGift + slot);
+      break;
+    }
+    case TaskKind::kBuild: return gen_build(s, p, t, out);
+    case TaskKind::kMoveFrom: return gen_move_from(s, p, t, out);
+    case TaskKind::kMoveTo: return gen_move_to(s, p, t, out);
+    case TaskKind::kBetray:
+      for (int c = 1; c <= kNumCourtCards; ++c)
+        if (s.spies_on[c] && s.court_owner(c) != kNoPlayer && betrayable(s, p, c))
+          *o++ = Action(Act::kBetray + c - 1);
+      break;
+    case TaskKind::kPrize:
+      *o++ = Act::kTakePrize;
+      *o++ = Act::kDeclinePrize;
+      break;
+    case TaskKind::kBattleSite:
+      for (int site = 0; site < Site::kCount; ++site) {
+        if (!Site::is_region(site) && s.court_owner(Site::card_of(site)) == kNoPlayer) continue;
+        if (battle_site_ok(s, p, site)) *o++ = Action(Act::kBattleAt + site);
+      }
+      break;
+    case TaskKind::kBattle: return gen_battle(s, p, t, out);
+    case TaskKind::kDiscardLeverage: return gen_discards(s, p, true, true, out);
+    case TaskKind::kDiscardCourt: return gen_discards(s, p, false, true, out);
+    case TaskKind::kDiscardHand:
+    case TaskKind::kConfidenceFailure: return gen_discards(s, p, true, false, out);
+    case TaskKind::kChoosePlayer:
+      for (int off = 1; off < s.num_players; ++off) *o++ = Action(Act::kChoosePlayer + off - 1);
+      break;
+    case TaskKind::kChooseRegion:
+      for (int r = 0; r < Region::kCount; ++r) *o++ = Action(Act::kChooseRegion + r);
+      break;
+    case TaskKind::kChooseSuit:
+      for (int k = 0; k < Suit::kCount; ++k) *o++ = Action(Act::kChooseSuit + k);
+      break;
+  }
+  return int(o - out);
+}
+
+// ---------------------------------------------------------------------------------------
+// Resolution
+// ---------------------------------------------------------------------------------------
+
+void resolve_icon(State& s, int p, int c, int icon) {
+  const int r = court_card(c).region;
+  switch (icon) {
+    case Icon::kArmy: place_block(s, p, s.loyalty[p], BlockLoc::army(r)); break;
+    case Icon::kRoad: push_task(s, TaskKind::kPlaceRoad, p, r, s.loyalty[p]); break;
+    case Icon::kTribe: place_cylinder(s, p, CylLoc::tribe(r)); break;
+    case Icon::kSpy: push_task(s, TaskKind::kPlaceSpy, p, r); break;
+    case Icon::kLeverage:
+      s.rupees[p] += 2;
+      s.bank -= 2;
+      break;
+    case Icon::kFavorEconomic: change_favored_suit(s, Suit::kEconomic); break;
+    case Icon::kFavorMilitary: change_favored_suit(s, Suit::kMilitary); break;
+    case Icon::kFavorPolitical: change_favored_suit(s, Suit::kPolitical); break;
+    case Icon::kFavorIntelligence: change_favored_suit(s, Suit::kIntelligence); break;
+  }
+}
+
+void play_card(State& s, int p, int c, bool left) {
+  ++s.actions_used;
+  hand_remove(s, p, c);
+  court_insert(s, p, c, left);
+  push_task(s, TaskKind::kResolveIcons, p, c, 0);
+  // A patriot of another coalition turns the dial first; the debts of the patriots it
+  // discards are settled before the icons resolve (they sit above them on the stack).
+  const int patriot = court_card(c).patriot;
+  if (patriot != Coalition::kNone) change_loyalty(s, p, patriot);
+}
+
+void start_card_action(State& s, int p, int c, int act) {
+  bit_set(s.used_cards, c);
+  if (!is_favored(s, p, c)) ++s.actions_used;
+  const int rank = court_card(c).rank;
+  switch (act) {
+    case CardAction::kTax: push_task(s, TaskKind::kTax, p, rank, 0); break;
+    case CardAction::kGift: push_task(s, TaskKind::kGift, p); break;
+    case CardAction::kBuild:
+      push_task(s, TaskKind::kBuild, p, 0,
+                (s.player_effects[p] & PlayerEffect::kNationBuilding) ? 6 : 3);
+      break;
+    case CardAction::kMove: push_task(s, TaskKind::kMoveFrom, p, rank, 0); break;
+    case CardAction::kBetray: push_task(s, TaskKind::kBetray, p); break;
+    case CardAction::kBattle: push_task(s, TaskKind::kBattleSite, p, rank); break;
+  }
+}
+
+// Continues the play or card action a bribe was negotiated for.
+void carry_out(State& s, int p, int c, int purpose) {
+  if (purpose == BribeFor::kPlayLeft || purpose == BribeFor::kPlayRight)
+    play_card(s, p, c, purpose == BribeFor::kPlayLeft);
+  else
+    start_card_action(s, p, c, purpose - BribeFor::kCardAction);
+}
+
+void finish_build(State& s, int p, int placed) {
+  if (placed) pay_action_cost(s, p, build_cost(s, p, placed));
+}
+
+void purchase(State& s, int p, int row, int col) {
+  const int card = s.market[row][col];
+  ++s.actions_used;
+  pay_purchase(s, p, row, col);
+  s.rupees[p] += s.market_rupees[row][col];
+  s.market_rupees[row][col] = 0;
+  s.market[row][col] = kNoCard;
+  if (is_court_card(card)) {
+    hand_add(s, p, card);
+  } else if (is_dominance_check(card)) {
+    s.card_loc[card] = Loc::kDiscard;
+    resolve_dominance_check(s);
+  } else {
+    apply_purchase_event(s, p, card);
+  }
+}
+
+void begin_cleanup(State& s, int p) {
+  push_task(s, TaskKind::kEndTurn, p);
+  push_task(s, TaskKind::kRefillMarket, p);
+  push_task(s, TaskKind::kCleanupEvents, p, 0);
+  push_task(s, TaskKind::kDiscardHand, p);
+  push_task(s, TaskKind::kDiscardCourt, p);
+}
+
+// Finds a cylinder of p at loc, preferring one not placed this turn.
+int cylinder_at(const State& s, int p, u8 loc, bool only_old) {
+  for (int i = 0; i < kCylinders; ++i)
+    if (s.cylinder[p][i] == loc && !(only_old && (s.cylinders_placed[p] >> i & 1))) return i;
+  return -1;
+}
+int block_at(const State& s, int k, u8 loc, bool only_old) {
+  for (int i = 0; i < kBlocksPerCoalition; ++i)
+    if (s.block[k][i] == loc && !(only_old && (s.blocks_placed[k] >> i & 1))) return i;
+  return -1;
+}
+
+void take_piece(State& s, const Task& t, int idx) {
+  const int p = t.player;
+  if (t.kind == TaskKind::kTakeCylinder) {
+    const u8 from = idx < 6 ? CylLoc::tribe(idx) : idx < 9 ? CylLoc::gift(idx - 6) : CylLoc::spy(idx - 9 + 1);
+    const int i = cylinder_at(s, p, from, true);
+    // Lift it first: losing a last tribe can discard cards (the overthrow rule), and the
+    // card a spy was headed for may be among them.
+    move_cylinder(s, p, i, CylLoc::kSupply);
+    if (CylLoc::is_spy(t.a) && s.court_owner(CylLoc::card_of(t.a)) == kNoPlayer) return;
+    set_cylinder(s, p, i, t.a);
+    s.cylinders_placed[p] |= u16(1u << i);
+  } else {
+    const int k = t.a;
+    const int j = idx - 9 - kNumCourtCards;
+    const u8 from = j < 6 ? BlockLoc::army(j) : BlockLoc::road(j - 6);
+    const int i = block_at(s, k, from, true);
+    set_block(s, k, i, t.b);
+    s.blocks_placed[k] |= u16(1u << i);
+  }
+}
+
+void move_piece(State& s, int p, int from, int to_site) {
+  if (from < Region::kCount) {
+    const int k = s.loyalty[p];
+    const int i = block_at(s, k, BlockLoc::army(from), false);
+    set_block(s, k, i, BlockLoc::army(to_site));
+  } else if (from < Region::kCount + kNumCourtCards) {
+    const int i = cylinder_at(s, p, CylLoc::spy(from - Region::kCount + 1), false);
+    set_cylinder(s, p, i, CylLoc::spy(Site::card_of(to_site)));
+  } else {
+    const int r = from - Region::kCount - kNumCourtCards;
+    move_cylinder(s, p, cylinder_at(s, p, CylLoc::tribe(r), false), CylLoc::tribe(to_site));
+  }
+}
+
+void battle_remove(State& s, int p, int site, Action a) {
+  if (a < Act::kRemoveRoad) {
+    const int k = a - Act::kRemoveArmy;
+    set_block(s, k, block_at(s, k, BlockLoc::army(site), false), BlockLoc::kSupply);
+  } else if (a < Act::kRemoveTribe) {
+    const int b = (a - Act::kRemoveRoad) / 3, k = (a - Act::kRemoveRoad) % 3;
+    set_block(s, k, block_at(s, k, BlockLoc::road(b), false), BlockLoc::kSupply);
+  } else if (a < Act::kRemoveSpy) {
+    const int q = seat_at(s, p, a - Act::kRemoveTribe + 1);
+    move_cylinder(s, q, cylinder_at(s, q, CylLoc::tribe(site), false), CylLoc::kSupply);
+  } else {
+    const int q = seat_at(s, p, a - Act::kRemoveSpy + 1);
+    const int c = Site::card_of(site);
+    set_cylinder(s, q, cylinder_at(s, q, CylLoc::spy(c), false), CylLoc::kSupply);
+  }
+}
+
+// Discards card c of p from hand or court.
+void discard_own(State& s, int p, int c) {
+  if (s.in_hand(p, c))
+    discard_from_hand(s, p, c);
+  else
+    discard_court_card(s, c);
+}
+
+// Applies the answer to the decision on top of the stack.
+void decide(State& s, Action a) {
+  const Task t = s.top();
+  const int p = t.player;
+  --s.num_tasks;
+  switch (t.kind) {
+    case TaskKind::kChooseLoyalty: s.loyalty[p] = u8(a - Act::kLoyalty); return;
+    case TaskKind::kTurnActions: {
+      if (a == Act::kDone) return begin_cleanup(s, p);
+      push_task(s, TaskKind::kTurnActions, p);  // back to the action phase afterwards
+      if (a < Act::kPlay) {
+        const int idx = a - Act::kPurchase;
+        return purchase(s, p, idx / kMarketCols, idx % kMarketCols);
+      }
+      if (a < Act::kCardAction) {
+        const int c = (a - Act::kPlay) / 2 + 1, right = (a - Act::kPlay) % 2;
+        const int region = court_card(c).region, owner = ruler(s, region);
+        if (owner != kNoPlayer && owner != p && !bribes_waived(s, p) &&
+            !has_ability(s, p, Ability::kCharismaticCourtiers))
+          return push_task(s, TaskKind::kBribeDemand, owner, s.tribes[region][owner], c,
+                           right ? BribeFor::kPlayRight : BribeFor::kPlayLeft);
+        return play_card(s, p, c, !right);
+      }
+      const int c = (a - Act::kCardAction) / 6 + 1, act = (a - Act::kCardAction) % 6;
+      const int holder = hostage_holder(s, c);
+      if (holder != kNoPlayer && !bribes_waived(s, p) &&
+          !has_ability(s, p, Ability::kCivilServiceReforms))
+        return push_task(s, TaskKind::kBribeDemand, holder, spies_of(s, holder, c), c,
+                         BribeFor::kCardAction + act);
+      return start_card_action(s, p, c, act);
+    }
+    case TaskKind::kBribeDemand: {
+      const int amount = a - Act::kDemand, actor = s.current;
+      if (amount == 0) return carry_out(s, actor, t.b, t.c);
+      return push_task(s, TaskKind::kBribePay, actor, amount, t.b, t.c, p);
+    }
+    case TaskKind::kBribePay:
+      if (a == Act::kRefuseBribe) return bit_set(s.refused_cards, t.b);
+      s.rupees[p] -= t.a;
+      s.rupees[t.d] += t.a;
+      return carry_out(s, p, t.b, t.c);
+    case TaskKind::kPlaceRoad: return place_block(s, p, t.b, BlockLoc::road(a - Act::kRoad));
+    case TaskKind::kPlaceSpy: return place_cylinder(s, p, CylLoc::spy(a - Act::kSpy + 1));
+    case TaskKind::kTakeCylinder:
+    case TaskKind::kTakeBlock: return take_piece(s, t, a - Act::kTake);
+    case TaskKind::kTax:
+      if (a == Act::kDone) return;
+      push_task(s, TaskKind::kTax, p, t.a - 1, t.b + 1);
+      if (a < Act::kTaxPlayer) {
+        const int idx = a - Act::kTaxMarket;
+        --s.market_rupees[idx / kMarketCols][idx % kMarketCols];
+      } else {
+        --s.rupees[seat_at(s, p, a - Act::kTaxPlayer + 1)];
+      }
+      ++s.rupees[p];
+      return;
+    case TaskKind::kGift: {
+      const int slot = a - Act::kGift;
+      pay_action_cost(s, p, kGiftCost[slot]);
+      return place_cylinder(s, p, CylLoc::gift(slot));
+    }
+    case TaskKind::kBuild:
+      if (a == Act::kDone) return finish_build(s, p, t.a);
+      push_task(s, TaskKind::kBuild, p, t.a + 1, t.b);
+      return place_block(s, p, s.loyalty[p],
+                         a < Act::kArmy ? BlockLoc::road(a - Act::kRoad) : BlockLoc::army(a - Act::kArmy));
+    case TaskKind::kMoveFrom:
+      if (a == Act::kDone) return;
+      return push_task(s, TaskKind::kMoveTo, p, t.a, t.b, a - Act::kMoveFrom);
+    case TaskKind::kMoveTo:
+      push_task(s, TaskKind::kMoveFrom, p, t.a - 1, t.b + 1);
+      return move_piece(s, p, t.c, a - Act::kMoveTo);
+    case TaskKind::kBetray: {
+      const int c = a - Act::kBetray + 1;
+      pay_action_cost(s, p, 2);
+      if (court_card(c).prize != Coalition::kNone) push_task(s, TaskKind::kPrize, p, c);
+      return discard_court_card(s, c);
+    }
+    case TaskKind::kPrize: {
+      if (a == Act::kDeclinePrize) return;
+      const int c = t.a;
+      change_loyalty(s, p, court_card(c).prize);
+      s.card_loc[c] = u8(Loc::kPrize + p);
+      ++s.prizes[p];
+      return;
+    }
+    case TaskKind::kBattleSite: {
+      const int site = a - Act::kBattleAt;
+      return push_task(s, TaskKind::kBattle, p, site, std::min<int>(t.a, battle_strength(s, p, site)), 0);
+    }
+    case TaskKind::kBattle:
+      if (a == Act::kDone) return;
+      push_task(s, TaskKind::kBattle, p, t.a, t.b - 1, t.c + 1);
+      return battle_remove(s, p, t.a, a);
+    case TaskKind::kDiscardLeverage:
+      if (t.a > 1) push_task(s, TaskKind::kDiscardLeverage, p, t.a - 1);
+      return discard_own(s, p, a - Act::kDiscard + 1);
+    case TaskKind::kDiscardCourt:
+    case TaskKind::kDiscardHand:
+      push_task(s, t.kind, p);  // until within the limit
+      return discard_own(s, p, a - Act::kDiscard + 1);
+    case TaskKind::kConfidenceFailure: return discard_own(s, p, a - Act::kDiscard + 1);
+    case TaskKind::kChoosePlayer:
+      return resolve_event_choice(s, p, t.a, seat_at(s, p, a - Act::kChoosePlayer + 1));
+    case TaskKind::kChooseRegion: return resolve_event_choice(s, p, t.a, a - Act::kChooseRegion);
+    case TaskKind::kChooseSuit: return resolve_event_choice(s, p, t.a, a - Act::kChooseSuit);
+  }
+}
+
+// Whether the decision on top still has something to decide; pops it (finishing what it
+// owes) when not.
+bool decision_ready(State& s) {
+  const Task& t = s.top();
+  const int p = t.player;
+  bool ready = true;
+  switch (t.kind) {
+    case TaskKind::kTax:
+      ready = t.a > 0 && (market_has_taxable_rupees(s) || taxable_players(s, p));
+      break;
+    case TaskKind::kBuild:
+      ready = t.a < t.b && s.rupees[p] >= build_cost(s, p, t.a + 1) &&
+              can_place_block(s, s.loyalty[p]) && rules_any_region(s, p);
+      if (!ready) {
+        const int placed = t.a;
+        --s.num_tasks;
+        finish_build(s, p, placed);
+        return false;
+      }
+      break;
+    case TaskKind::kMoveFrom: ready = t.a > 0 && any_move(s, p); break;
+    case TaskKind::kBattle: {
+      Action buf[64];
+      ready = t.b > 0 && battle_removals(s, p, t.a, buf) > 0;
+      break;
+    }
+    case TaskKind::kDiscardLeverage:
+      ready = t.a > 0 && (hand_size(s, p) > 0 || s.court_len[p] > 0);
+      break;
+    case TaskKind::kDiscardCourt: ready = s.court_len[p] > court_limit(s, p); break;
+    case TaskKind::kDiscardHand: ready = hand_size(s, p) > hand_limit(s, p); break;
+    case TaskKind::kConfidenceFailure: ready = hand_size(s, p) > 0; break;
+    case TaskKind::kPlaceSpy: {
+      const int total = s.court_begin(s.num_players);
+      ready = false;
+      for (int i = 0; i < total && !ready; ++i) ready = court_card(s.court[i]).region == t.a;
+      break;
+    }
+    case TaskKind::kTakeCylinder: ready = cylinder_available(s, p); break;
+    case TaskKind::kTakeBlock: ready = block_available(s, t.a); break;
+    default: break;
+  }
+  if (!ready) --s.num_tasks;
+  return ready;
+}
+
+void run_automatic(State& s, const Task& t) {
+  const int p = t.player;
+  switch (t.kind) {
+    case TaskKind::kResolveIcons: {
+      const CourtCard& cc = court_card(t.a);
+      if (t.b >= cc.num_icons) return;
+      if (t.b + 1 < cc.num_icons) push_task(s, TaskKind::kResolveIcons, p, t.a, t.b + 1);
+      return resolve_icon(s, p, t.a, cc.icons[t.b]);
+    }
+    case TaskKind::kLeverageDebt: {
+      const int paid = std::min<int>(t.a, s.rupees[p]);
+      s.rupees[p] -= paid;
+      s.bank += paid;
+      if (paid < t.a) push_task(s, TaskKind::kDiscardLeverage, p, t.a - paid);
+      return;
+    }
+    case TaskKind::kCleanupEvents:
+      if (t.a == 0) push_task(s, TaskKind::kCleanupEvents, p, 1);
+      discard_leftmost_event(s, t.a);
+      return;
+    case TaskKind::kRefillMarket: refill_market(s); return;
+    case TaskKind::kEndTurn:
+      s.current = u8((s.current + 1) % s.num_players);
+      ++s.turn;
+      return;
+  }
+}
+
+// Resolves automatic tasks until a decision is pending or the game is over.
+void advance(State& s) {
+  while (!s.game_over()) {
+    if (s.num_tasks == 0) {
+      if (s.phase == Phase::kSetup) {
+        s.phase = Phase::kPlaying;
+        s.current = u8((s.first_chooser + s.num_players - 1) % s.num_players);
+      }
+      start_turn(s);
+      continue;
+    }
+    if (is_decision(s.top())) {
+      if (decision_ready(s)) return;
+      continue;
+    }
+    const Task t = s.top();
+    --s.num_tasks;
+    run_automatic(s, t);
+  }
+}
+
+}  // namespace
+
+State new_game(int num_players, u64 seed) {
+  assert(num_players >= kMinPlayers && num_players <= kMaxPlayers);
+  State s;
+  std::memset(&s, 0, sizeof s);
+  s.rng = seed;
+  s.num_players = u8(num_players);
+  s.phase = Phase::kSetup;
+  s.favored_suit = Suit::kPolitical;
+  s.bank = i16(kTotalRupees - kStartingRupees * num_players);
+  for (int p = 0; p < kMaxPlayers; ++p) s.loyalty[p] = Coalition::kNone;
+  for (int p = 0; p < num_players; ++p) {
+    s.rupees[p] = kStartingRupees;
+    s.cylinders_in_supply[p] = kCylinders;
+  }
+  for (int k = 0; k < Coalition::kCount; ++k) s.blocks_in_supply[k] = kBlocksPerCoalition;
+  build_deck(s);
+  refill_market(s);
+  s.first_chooser = u8(random_below(s.rng, num_players));
+  for (int i = num_players - 1; i >= 0; --i)
+    push_task(s, TaskKind::kChooseLoyalty, (s.first_chooser + i) % num_players);
+  return s;
+}
+
+int legal_actions(const State& s, Action* out) {
+  if (s.game_over()) return 0;
+  const int n = gen_decision(s, out);
+  assert(n > 0 && n <= kMaxLegalActions);
+  return n;
+}
+
+bool is_legal(const State& s, Action a) {
+  Action buf[kMaxLegalActions];
+  const int n = legal_actions(s, buf);
+  return std::binary_search(buf, buf + n, a);
+}
+
+void apply(State& s, Action a) {
+  assert(is_legal(s, a));
+  decide(s, a);
+  advance(s);
+}
+
+std::array<float, kMaxPlayers> returns(const State& s) {
+  std::array<float, kMaxPlayers> r{};
+  if (!s.game_over()) return r;
+  const auto rank = final_ranks(s);
+  int winners = 0;
+  for (int p = 0; p < s.num_players; ++p) winners += rank[p] == 0;
+  for (int p = 0; p < s.num_players; ++p) r[p] = rank[p] == 0 ? 1.0f / winners : 0.0f;
+  return r;
+}
+
+}  // namespace pamir::core

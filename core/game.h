@@ -1,0 +1,33 @@
+#pragma once
+// The game API that search and tools use: set up, list legal actions, apply one.
+//
+// Chance: the deck is shuffled at setup from the seed held in the State, so after setup
+// play is deterministic; a game is fully described by (players, seed, actions).
+
+#include <array>
+
+#include "core/actions.h"
+#include "core/state.h"
+
+namespace pamir::core {
+
+// A new game after setup: deck built, market filled, the first loyalty choice pending.
+State new_game(int num_players, u64 seed);
+
+// Writes the legal actions, in increasing id order, to out (room for kMaxLegalActions);
+// returns how many. Zero exactly when the game is over. Allocates nothing.
+int legal_actions(const State& s, Action* out);
+bool is_legal(const State& s, Action a);
+
+// Applies a legal action and resolves everything automatic that follows, up to the next
+// decision. Allocates nothing. Behaviour for an illegal action is undefined (checked by an
+// assert in debug builds); callers that take input check is_legal first.
+void apply(State& s, Action a);
+
+// The player who makes the next decision, or kNoPlayer when the game is over.
+inline int to_move(const State& s) { return s.game_over() ? kNoPlayer : s.top().player; }
+
+// 1 for the winner (shared equally after every tie-break), 0 otherwise.
+std::array<float, kMaxPlayers> returns(const State& s);
+
+}  // namespace pamir::core

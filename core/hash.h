@@ -1,0 +1,19 @@
+#pragma once
+// Hashes of a State: the full state, and what one player knows (the information set).
+
+#include "core/state.h"
+
+namespace pamir::core {
+
+using Key = u64;
+
+// Hash of every byte of the state (the RNG included).
+Key full_key(const State& s);
+// Hash of what player p knows: the state with the order of the undrawn deck, the identity
+// of the cards set aside at setup and the RNG hidden. Two states that p cannot tell apart
+// have the same key.
+Key infoset_key(const State& s, int p);
+// The state as p sees it: undrawn deck entries and unused cards blanked, RNG zeroed.
+State public_view(const State& s);
+
+}  // namespace pamir::core

@@ -1,0 +1,53 @@
+#pragma once
+// The map: 6 regions and the 9 borders between them (data/map.tsv).
+
+#include <array>
+
+#include "core/types.h"
+
+namespace pamir::core {
+
+constexpr int kNumBorders = 9;
+
+struct Border {
+  u8 a, b;  // the two regions
+};
+
+// In data/map.tsv order.
+constexpr std::array<Border, kNumBorders> kBorders = {{
+    {Region::kPersia, Region::kTranscaspia},
+    {Region::kHerat, Region::kPersia},
+    {Region::kHerat, Region::kTranscaspia},
+    {Region::kKabul, Region::kTranscaspia},
+    {Region::kHerat, Region::kKabul},
+    {Region::kHerat, Region::kKandahar},
+    {Region::kKabul, Region::kKandahar},
+    {Region::kKabul, Region::kPunjab},
+    {Region::kKandahar, Region::kPunjab},
+}};
+
+constexpr bool border_touches(int border, int region) {
+  return kBorders[border].a == region || kBorders[border].b == region;
+}
+constexpr int border_other_side(int border, int region) {
+  return kBorders[border].a == region ? kBorders[border].b : kBorders[border].a;
+}
+// The border between two regions, or -1 when they are not adjacent.
+constexpr int border_between(int r1, int r2) {
+  for (int b = 0; b < kNumBorders; ++b)
+    if ((kBorders[b].a == r1 && kBorders[b].b == r2) || (kBorders[b].a == r2 && kBorders[b].b == r1))
+      return b;
+  return -1;
+}
+// Bit b set when border b touches the region.
+constexpr u16 region_border_mask(int region) {
+  u16 m = 0;
+  for (int b = 0; b < kNumBorders; ++b)
+    if (border_touches(b, region)) m |= u16(1u << b);
+  return m;
+}
+
+const char* border_name(int b);
+int border_from_name(const char* s);
+
+}  // namespace pamir::core

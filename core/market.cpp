@@ -1,0 +1,126 @@
+#include "core/market.h"
+
+#include "core/dominance.h"
+#include "core/events.h"
+#include "core/queries.h"
+
+namespace pamir::core {
+namespace {
+
+constexpr CardId kPublicWithdrawal = 111;
+
+void mark_paid(State& s, int row, int col) { s.market_paid |= u16(1u << (row * kMarketCols + col)); }
+
+}  // namespace
+
+void add_market_rupees(State& s, int row, int col, int n) {
+  if (s.market[row][col] == kPublicWithdrawal) {
+    s.rupees_removed += n;
+    return;
+  }
+  s.market_rupees[row][col] += n;
+}
+
+int purchase_cost(const State& s, int p, int row, int col) {
+  const int card = s.market[row][col];
+  if (is_court_card(card)) {
+    const CourtCard& cc = court_card(card);
+    if ((cc.region == Region::kHerat && has_ability(s, p, Ability::kHeratInfluence)) ||
+        (cc.region == Region::kPersia && has_ability(s, p, Ability::kPersianInfluence)) ||
+        (cc.patriot == Coalition::kRussian && has_ability(s, p, Ability::kRussianInfluence)))
+      return 0;
+  }
+  return col * (s.favored_suit == Suit::kMilitary ? 2 : 1);
+}
+
+void pay_purchase(State& s, int p, int row, int col) {
+  const int cost = purchase_cost(s, p, row, col);
+  if (!cost) return;
+  const int per_card = cost / col;
+  s.rupees[p] -= cost;
+  for (int j = 0; j < col; ++j) {
+    int r = row;
+    if (!s.market[r][j] && s.market[1 - r][j]) r = 1 - r;
+    add_market_rupees(s, r, j, per_card);
+    mark_paid(s, r, j);
+  }
+}
+
+void pay_action_cost(State& s, int p, int n) {
+  s.rupees[p] -= n;
+  for (int col = kMarketCols - 1; col >= 0 && n > 0; --col)
+    for (int row = 0; row < kMarketRows && n > 0; ++row)
+      if (s.market[row][col]) {
+        add_market_rupees(s, row, col, 1);
+        mark_paid(s, row, col);
+        --n;
+      }
+  s.rupees_removed += n;  // no card left to land on
+}
+
+bool discard_leftmost_event(State& s, int row) {
+  const int card = s.market[row][0];
+  if (!card || is_court_card(card)) return true;
+  s.market[row][0] = kNoCard;  // its rupees stay on the space
+  s.card_loc[card] = Loc::kDiscard;
+  if (is_dominance_check(card)) return resolve_dominance_check(s);
+  apply_discard_event(s, card);
+  return true;
+}
+
+namespace {
+
+void slide_row(State& s, int row) {
+  int to = 0;
+  for (int from = 0; from < kMarketCols; ++from) {
+    const int card = s.market[row][from];
+    if (!card) continue;
+    if (from != to) {
+      // The card carries its rupees; leftover rupees on the space it lands on join them.
+      s.market[row][to] = u8(card);
+      s.market_rupees[row][to] += s.market_rupees[row][from];
+      s.market_rupees[row][from] = 0;
+      s.market[row][from] = kNoCard;
+    }
+    ++to;
+  }
+}
+
+bool dominance_check_in_market(const State& s, int except_row, int except_col) {
+  for (int row = 0; row < kMarketRows; ++row)
+    for (int col = 0; col < kMarketCols; ++col)
+      if ((row != except_row || col != except_col) && is_dominance_check(s.market[row][col]))
+        return true;
+  return false;
+}
+
+}  // namespace
+
+bool refill_market(State& s) {
+  for (;;) {
+    slide_row(s, 0);
+    slide_row(s, 1);
+    bool instability = false;
+    for (int col = 0; col < kMarketCols && !instability; ++col)
+      for (int row = 0; row < kMarketRows && !instability; ++row) {
+        if (s.market[row][col] || s.deck_pos == s.deck_size) continue;
+        const int card = s.deck[s.deck_pos++];
+        s.market[row][col] = u8(card);
+        s.card_loc[card] = Loc::kMarket;
+        if (is_dominance_check(card) && dominance_check_in_market(s, row, col)) {
+          // Instability: both checks leave the market and one check is resolved.
+          for (int r = 0; r < kMarketRows; ++r)
+            for (int c = 0; c < kMarketCols; ++c)
+              if (is_dominance_check(s.market[r][c])) {
+                s.card_loc[s.market[r][c]] = Loc::kDiscard;
+                s.market[r][c] = kNoCard;
+              }
+          if (!resolve_dominance_check(s)) return false;
+          instability = true;
+        }
+      }
+    if (!instability) return true;
+  }
+}
+
+}  // namespace pamir::core

@@ -1,0 +1,203 @@
+#include "core/pieces.h"
+
+#include <cassert>
+#include <cstring>
+
+#include "core/queries.h"
+
+namespace pamir::core {
+
+void push_task(State& s, u8 kind, int player, int a, int b, int c, int d) {
+  assert(s.num_tasks < kMaxTasks);
+  s.tasks[s.num_tasks++] = Task{kind, u8(player), u8(a), u8(b), u8(c), u8(d)};
+}
+
+void set_cylinder(State& s, int p, int i, u8 loc) {
+  const u8 old = s.cylinder[p][i];
+  if (old == loc) return;
+  if (old == CylLoc::kSupply) --s.cylinders_in_supply[p];
+  else if (CylLoc::is_tribe(old)) --s.tribes[CylLoc::region_of(old)][p];
+  else if (CylLoc::is_spy(old)) --s.spies_on[CylLoc::card_of(old)];
+  if (loc == CylLoc::kSupply) {
+    ++s.cylinders_in_supply[p];
+    s.cylinders_placed[p] &= u16(~(1u << i));
+  } else if (CylLoc::is_tribe(loc)) {
+    ++s.tribes[CylLoc::region_of(loc)][p];
+  } else if (CylLoc::is_spy(loc)) {
+    ++s.spies_on[CylLoc::card_of(loc)];
+  }
+  s.cylinder[p][i] = loc;
+}
+
+void set_block(State& s, int k, int i, u8 loc) {
+  const u8 old = s.block[k][i];
+  if (old == loc) return;
+  if (old == BlockLoc::kSupply) --s.blocks_in_supply[k];
+  else if (BlockLoc::is_army(old)) --s.armies[BlockLoc::region_of(old)][k];
+  else --s.roads[BlockLoc::border_of(old)][k];
+  if (loc == BlockLoc::kSupply) {
+    ++s.blocks_in_supply[k];
+    s.blocks_placed[k] &= u16(~(1u << i));
+  } else if (BlockLoc::is_army(loc)) {
+    ++s.armies[BlockLoc::region_of(loc)][k];
+  } else {
+    ++s.roads[BlockLoc::border_of(loc)][k];
+  }
+  s.block[k][i] = loc;
+}
+
+bool cylinder_available(const State& s, int p) {
+  for (int i = 0; i < kCylinders; ++i)
+    if (s.cylinder[p][i] != CylLoc::kSupply && !(s.cylinders_placed[p] >> i & 1)) return true;
+  return false;
+}
+
+bool block_available(const State& s, int k) {
+  for (int i = 0; i < kBlocksPerCoalition; ++i)
+    if (s.block[k][i] != BlockLoc::kSupply && !(s.blocks_placed[k] >> i & 1)) return true;
+  return false;
+}
+
+void place_cylinder(State& s, int p, u8 loc) {
+  for (int i = 0; i < kCylinders; ++i)
+    if (s.cylinder[p][i] == CylLoc::kSupply) {
+      set_cylinder(s, p, i, loc);
+      s.cylinders_placed[p] |= u16(1u << i);
+      return;
+    }
+  if (cylinder_available(s, p)) push_task(s, TaskKind::kTakeCylinder, p, loc);
+}
+
+void place_block(State& s, int p, int k, u8 loc) {
+  for (int i = 0; i < kBlocksPerCoalition; ++i)
+    if (s.block[k][i] == BlockLoc::kSupply) {
+      set_block(s, k, i, loc);
+      s.blocks_placed[k] |= u16(1u << i);
+      return;
+    }
+  if (block_available(s, k)) push_task(s, TaskKind::kTakeBlock, p, k, loc);
+}
+
+namespace {
+
+// The overthrow rule, tribe side: p lost the last tribe in region r.
+void discard_political_cards_of(State& s, int p, int r) {
+  // Collect first: discarding changes the court array.
+  u8 victims[kNumCourtCards];
+  int n = 0;
+  const int b = s.court_begin(p);
+  for (int i = b; i < b + s.court_len[p]; ++i) {
+    const CourtCard& cc = court_card(s.court[i]);
+    if (cc.region == r && cc.suit == Suit::kPolitical) victims[n++] = s.court[i];
+  }
+  for (int i = 0; i < n; ++i)
+    if (s.in_court(p, victims[i])) discard_court_card(s, victims[i]);
+}
+
+void remove_tribes_silently(State& s, int p, int r) {
+  for (int i = 0; i < kCylinders; ++i)
+    if (s.cylinder[p][i] == CylLoc::tribe(r)) set_cylinder(s, p, i, CylLoc::kSupply);
+}
+
+}  // namespace
+
+void move_cylinder(State& s, int p, int i, u8 loc) {
+  const u8 old = s.cylinder[p][i];
+  set_cylinder(s, p, i, loc);
+  if (CylLoc::is_tribe(old) && s.tribes[CylLoc::region_of(old)][p] == 0)
+    discard_political_cards_of(s, p, CylLoc::region_of(old));
+}
+
+void remove_all_tribes_and_armies(State& s, int region) {
+  for (int k = 0; k < Coalition::kCount; ++k)
+    for (int i = 0; i < kBlocksPerCoalition; ++i)
+      if (s.block[k][i] == BlockLoc::army(region)) set_block(s, k, i, BlockLoc::kSupply);
+  for (int p = 0; p < s.num_players; ++p) {
+    if (!s.tribes[region][p]) continue;
+    remove_tribes_silently(s, p, region);
+    discard_political_cards_of(s, p, region);
+  }
+}
+
+void remove_all_blocks(State& s) {
+  for (int k = 0; k < Coalition::kCount; ++k)
+    for (int i = 0; i < kBlocksPerCoalition; ++i) set_block(s, k, i, BlockLoc::kSupply);
+}
+
+void court_insert(State& s, int p, int c, bool left) {
+  const int b = s.court_begin(p);
+  const int total = s.court_begin(s.num_players);
+  const int at = left ? b : b + s.court_len[p];
+  std::memmove(&s.court[at + 1], &s.court[at], total - at);
+  s.court[at] = u8(c);
+  ++s.court_len[p];
+  s.card_loc[c] = u8(Loc::kCourt + p);
+}
+
+void hand_add(State& s, int p, int c) {
+  bit_set(s.hand[p], c);
+  s.card_loc[c] = u8(Loc::kHand + p);
+}
+
+void hand_remove(State& s, int p, int c) { bit_clear(s.hand[p], c); }
+
+void discard_court_card(State& s, int c) {
+  const int p = s.court_owner(c);
+  assert(p != kNoPlayer);
+  const int b = s.court_begin(p);
+  int at = b;
+  while (s.court[at] != c) ++at;
+  const int total = s.court_begin(s.num_players);
+  std::memmove(&s.court[at], &s.court[at + 1], total - at - 1);
+  s.court[total - 1] = 0;
+  --s.court_len[p];
+  s.card_loc[c] = Loc::kDiscard;
+  // Spies on the card go home.
+  if (s.spies_on[c])
+    for (int q = 0; q < s.num_players; ++q)
+      for (int i = 0; i < kCylinders; ++i)
+        if (s.cylinder[q][i] == CylLoc::spy(c)) set_cylinder(s, q, i, CylLoc::kSupply);
+  const CourtCard& cc = court_card(c);
+  if (cc.has_leverage()) push_task(s, TaskKind::kLeverageDebt, p, 2);
+  if (cc.suit == Suit::kPolitical) {
+    // The overthrow rule, card side: p lost the last political card of the region.
+    bool any_left = false;
+    for (int i = b; i < b + s.court_len[p]; ++i) {
+      const CourtCard& o = court_card(s.court[i]);
+      any_left |= o.region == cc.region && o.suit == Suit::kPolitical;
+    }
+    if (!any_left) remove_tribes_silently(s, p, cc.region);
+  }
+}
+
+void discard_from_hand(State& s, int p, int c) {
+  hand_remove(s, p, c);
+  s.card_loc[c] = Loc::kDiscard;
+}
+
+void discard_prizes(State& s, int p) {
+  if (!s.prizes[p]) return;
+  for (int c = 1; c <= kNumCourtCards; ++c)
+    if (s.card_loc[c] == Loc::kPrize + p) s.card_loc[c] = Loc::kDiscard;
+  s.prizes[p] = 0;
+}
+
+void change_loyalty(State& s, int p, int coalition) {
+  if (s.loyalty[p] == coalition) return;
+  for (int i = 0; i < kCylinders; ++i)
+    if (CylLoc::is_gift(s.cylinder[p][i])) set_cylinder(s, p, i, CylLoc::kSupply);
+  discard_prizes(s, p);
+  u8 patriots[kNumCourtCards];
+  int n = 0;
+  const int b = s.court_begin(p);
+  for (int i = b; i < b + s.court_len[p]; ++i) {
+    const int pat = court_card(s.court[i]).patriot;
+    if (pat != Coalition::kNone && pat != coalition) patriots[n++] = s.court[i];
+  }
+  for (int i = 0; i < n; ++i)
+    if (s.in_court(p, patriots[i])) discard_court_card(s, patriots[i]);
+  s.loyalty[p] = u8(coalition);
+}
+
+}  // namespace pamir::core
+

@@ -1,0 +1,112 @@
+#include "core/queries.h"
+
+#include <bit>
+
+namespace pamir::core {
+
+int stars(const State& s, int p, int suit) {
+  int sum = 0;
+  const int b = s.court_begin(p);
+  for (int i = b; i < b + s.court_len[p]; ++i) {
+    const CourtCard& cc = court_card(s.court[i]);
+    if (cc.suit == suit) sum += cc.rank;
+  }
+  return sum;
+}
+
+int hand_size(const State& s, int p) {
+  return std::popcount(s.hand[p][0]) + std::popcount(s.hand[p][1]);
+}
+
+int ruling_pieces(const State& s, int p, int r) {
+  return s.tribes[r][p] + s.armies[r][s.loyalty[p]];
+}
+
+int ruler(const State& s, int r) {
+  int best = kNoPlayer, best_n = 0, second_n = 0;
+  for (int p = 0; p < s.num_players; ++p) {
+    const int n = ruling_pieces(s, p, r);
+    if (n > best_n) {
+      second_n = best_n;
+      best_n = n;
+      best = p;
+    } else if (n > second_n) {
+      second_n = n;
+    }
+  }
+  if (best == kNoPlayer || best_n == second_n || s.tribes[r][best] == 0) return kNoPlayer;
+  for (int k = 0; k < Coalition::kCount; ++k)
+    if (s.armies[r][k] >= best_n) return kNoPlayer;
+  return best;
+}
+
+bool rules_any_region(const State& s, int p) {
+  for (int r = 0; r < Region::kCount; ++r)
+    if (s.tribes[r][p] && ruler(s, r) == p) return true;
+  return false;
+}
+
+int gifts(const State& s, int p) {
+  int n = 0;
+  for (int i = 0; i < kCylinders; ++i) n += CylLoc::is_gift(s.cylinder[p][i]);
+  return n;
+}
+
+int influence(const State& s, int p) {
+  int patriots = 0;
+  if (!(s.player_effects[p] & PlayerEffect::kRumor)) {
+    const int b = s.court_begin(p);
+    for (int i = b; i < b + s.court_len[p]; ++i)
+      patriots += court_card(s.court[i]).patriot != Coalition::kNone;
+  }
+  int gift_value = 1;
+  if (s.global_effects & GlobalEffect::kEmbarrassmentOfRiches)
+    gift_value = 0;
+  else if (s.player_effects[p] & PlayerEffect::kKohINoor)
+    gift_value = 2;
+  return 1 + patriots + s.prizes[p] + gift_value * gifts(s, p);
+}
+
+bool has_ability(const State& s, int p, int ability) {
+  const int b = s.court_begin(p);
+  for (int i = b; i < b + s.court_len[p]; ++i)
+    if (court_card(s.court[i]).ability == ability) return true;
+  return false;
+}
+
+bool is_favored(const State& s, int p, int c) {
+  const CourtCard& cc = court_card(c);
+  if (cc.suit == s.favored_suit) return true;
+  if (cc.suit == Suit::kMilitary && (s.player_effects[p] & PlayerEffect::kNewTactics)) return true;
+  return cc.ability == Ability::kSavvyOperator || cc.ability == Ability::kIrregulars;
+}
+
+int spies_of(const State& s, int p, int c) {
+  if (!s.spies_on[c]) return 0;
+  int n = 0;
+  for (int i = 0; i < kCylinders; ++i) n += s.cylinder[p][i] == CylLoc::spy(c);
+  return n;
+}
+
+int hostage_holder(const State& s, int c) {
+  if (!s.spies_on[c]) return kNoPlayer;
+  int best = kNoPlayer, best_n = 0, second_n = 0;
+  for (int p = 0; p < s.num_players; ++p) {
+    const int n = spies_of(s, p, c);
+    if (n > best_n) {
+      second_n = best_n;
+      best_n = n;
+      best = p;
+    } else if (n > second_n) {
+      second_n = n;
+    }
+  }
+  if (best == kNoPlayer || best_n == second_n || best == s.court_owner(c)) return kNoPlayer;
+  return best;
+}
+
+int blocks_on_map(const State& s, int coalition) {
+  return kBlocksPerCoalition - s.blocks_in_supply[coalition];
+}
+
+}  // namespace pamir::core

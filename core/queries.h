@@ -1,0 +1,44 @@
+#pragma once
+// Read-only rule queries on a State: ruling, influence, privileges, hostages.
+
+#include "core/state.h"
+
+namespace pamir::core {
+
+// Sum of the ranks of the cards of that suit in p's court ("stars").
+int stars(const State& s, int p, int suit);
+inline int court_limit(const State& s, int p) { return 3 + stars(s, p, Suit::kPolitical); }
+inline int hand_limit(const State& s, int p) { return 2 + stars(s, p, Suit::kIntelligence); }
+inline int tax_shelter(const State& s, int p) { return stars(s, p, Suit::kEconomic); }
+int hand_size(const State& s, int p);
+
+// Ruling pieces of p in region r: own tribes plus armies of p's coalition.
+int ruling_pieces(const State& s, int p, int r);
+// The player who rules region r, or kNoPlayer. A ruler has at least one tribe there, and
+// more ruling pieces than every other player and than the armies of any one coalition.
+int ruler(const State& s, int r);
+bool rules_any_region(const State& s, int p);
+
+// Influence in p's coalition: 1 + patriots in court + prizes + gifts, with the event
+// modifiers (Embarrassment of Riches, Koh-i-noor Recovered, Rumor).
+int influence(const State& s, int p);
+int gifts(const State& s, int p);
+inline int cylinders_in_play(const State& s, int p) { return kCylinders - s.cylinders_in_supply[p]; }
+
+// Whether an action on court card c counts as a bonus action for its owner p.
+bool is_favored(const State& s, int p, int c);
+bool has_ability(const State& s, int p, int ability);
+
+int spies_of(const State& s, int p, int c);
+// The player holding court card c hostage (strictly more spies than every other player,
+// the owner included), or kNoPlayer.
+int hostage_holder(const State& s, int c);
+
+// Blocks of each coalition on the map (armies and roads).
+int blocks_on_map(const State& s, int coalition);
+
+// Seat at offset 1..4 clockwise from p, and the offset of q from p.
+inline int seat_at(const State& s, int p, int offset) { return (p + offset) % s.num_players; }
+inline int offset_of(const State& s, int p, int q) { return (q - p + s.num_players) % s.num_players; }
+
+}  // namespace pamir::core

@@ -1,0 +1,31 @@
+#pragma once
+// A small, fast, seedable generator (SplitMix64) whose whole state is one u64, so that it
+// can live inside the trivially copyable State.
+
+#include "core/types.h"
+
+namespace pamir::core {
+
+inline u64 next_random(u64& state) {
+  u64 z = (state += 0x9E3779B97F4A7C15ull);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
+
+// Uniform in [0, n), by Lemire's multiply-shift (the bias is below 2^-32 for our n).
+inline int random_below(u64& state, int n) {
+  return int((static_cast<unsigned __int128>(next_random(state)) * u64(n)) >> 64);
+}
+
+template <class T>
+void shuffle(T* begin, int n, u64& state) {
+  for (int i = n - 1; i > 0; --i) {
+    const int j = random_below(state, i + 1);
+    T t = begin[i];
+    begin[i] = begin[j];
+    begin[j] = t;
+  }
+}
+
+}  // namespace pamir::core

@@ -1,0 +1,59 @@
+#include "core/world.h"
+
+#include "core/random.h"
+
+namespace pamir::core {
+
+PileLayout pile_layout(int num_players) {
+  PileLayout l{};
+  int at = 0;
+  for (int i = 0; i < 6; ++i) {
+    l.events[i] = i == 0 ? 0 : i == 1 ? 2 : 1;
+    l.checks[i] = i >= 2 ? 1 : 0;
+    l.begin[i] = at;
+    at += 5 + num_players + l.events[i] + l.checks[i];
+    l.end[i] = at;
+  }
+  return l;
+}
+
+State sample_world(const State& s, int p, u64& rng) {
+  (void)p;  // all players share the same knowledge of the deck
+  State w = s;
+  w.rng = next_random(rng);
+  // The unknown cards, by kind.
+  u8 court[kNumCourtCards], events[kNumEvents], checks[kNumDominanceChecks];
+  int nc = 0, ne = 0, nd = 0;
+  for (int c = 1; c <= kNumCards; ++c) {
+    if (s.card_loc[c] != Loc::kDeck && s.card_loc[c] != Loc::kUnused) continue;
+    if (is_court_card(c)) court[nc++] = u8(c);
+    else if (is_event(c)) events[ne++] = u8(c);
+    else checks[nd++] = u8(c);
+    w.card_loc[c] = Loc::kUnused;
+  }
+  shuffle(court, nc, rng);
+  shuffle(events, ne, rng);
+  shuffle(checks, nd, rng);
+  int uc = 0, ue = 0, ud = 0;
+  const PileLayout layout = pile_layout(s.num_players);
+  for (int pile = 0; pile < 6; ++pile) {
+    const int first = layout.begin[pile] > s.deck_pos ? layout.begin[pile] : s.deck_pos;
+    if (first >= layout.end[pile]) continue;
+    int want_court = 5 + s.num_players, want_events = layout.events[pile], want_checks = layout.checks[pile];
+    for (int i = layout.begin[pile]; i < first; ++i) {
+      const int c = s.deck[i];
+      if (is_court_card(c)) --want_court;
+      else if (is_event(c)) --want_events;
+      else --want_checks;
+    }
+    int at = first;
+    for (int i = 0; i < want_court; ++i) w.deck[at++] = court[uc++];
+    for (int i = 0; i < want_events; ++i) w.deck[at++] = events[ue++];
+    for (int i = 0; i < want_checks; ++i) w.deck[at++] = checks[ud++];
+    shuffle(&w.deck[first], at - first, rng);
+    for (int i = first; i < at; ++i) w.card_loc[w.deck[i]] = Loc::kDeck;
+  }
+  return w;
+}
+
+}  // namespace pamir::core
