@@ -1,1 +1,30 @@
-int main() { return 0; }
+// pamir: the command-line tool. Parses the subcommand and hands over; the commands live in
+// cli/<command>.cpp and register themselves (cli/command.h).
+
+#include <cstdio>
+
+#include "cli/command.h"
+
+namespace pamir::cli {
+std::vector<CommandSetup>& command_registry() {
+  static std::vector<CommandSetup> registry;
+  return registry;
+}
+}  // namespace pamir::cli
+
+int main(int argc, char** argv) {
+  CLI::App app{"pamir: a Pax Pamir (Second Edition) engine, search and self-play framework"};
+  app.require_subcommand(1);
+  for (auto& setup : pamir::cli::command_registry()) setup(app);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    if (e.get_exit_code() == 0) return app.exit(e);
+    std::fprintf(stderr, "error: %s\n", e.what());
+    return e.get_exit_code();
+  } catch (const pamir::cli::CommandError& e) {
+    std::fprintf(stderr, "error: %s\n", e.what());
+    return 1;
+  }
+  return 0;
+}
