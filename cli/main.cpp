@@ -5,13 +5,6 @@
 
 #include "cli/command.h"
 
-namespace pamir::cli {
-std::vector<CommandSetup>& command_registry() {
-  static std::vector<CommandSetup> registry;
-  return registry;
-}
-}  // namespace pamir::cli
-
 int main(int argc, char** argv) {
   CLI::App app{"pamir: a Pax Pamir (Second Edition) engine, search and self-play framework"};
   app.require_subcommand(1);
