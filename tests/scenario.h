@@ -102,6 +102,19 @@ class Scenario {
     s.card_loc[c] = Loc::kMarket;
     set_market_rupees(row, col, rupees_on_it);
   }
+  // Lays out the whole market, top row then bottom row (0 leaves a space empty), with no
+  // rupees, so that tests about costs do not depend on the seed's deal.
+  void set_market(const std::vector<int>& top, const std::vector<int>& bottom) {
+    for (int col = 0; col < kMarketCols; ++col) {
+      clear_market_space(0, col);
+      clear_market_space(1, col);
+    }
+    for (int col = 0; col < kMarketCols; ++col) {
+      if (top[col]) to_market(0, col, top[col]);
+      if (bottom[col]) to_market(1, col, bottom[col]);
+    }
+    check();
+  }
   void clear_market_space(int row, int col) {
     if (s.market[row][col]) detach(s.market[row][col]);
     set_market_rupees(row, col, 0);
