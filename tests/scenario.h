@@ -72,6 +72,7 @@ class Scenario {
       for (int i = at; i + 1 < total; ++i) s.court[i] = s.court[i + 1];
       s.court[total - 1] = 0;
       --s.court_len[p];
+      s.abilities[p] = court_abilities(s, p);
     } else if (loc >= Loc::kPrize && loc < Loc::kPrize + kMaxPlayers) {
       --s.prizes[loc - Loc::kPrize];
     }
@@ -151,6 +152,14 @@ class Scenario {
     check();
   }
   bool can(const std::string& name) const { return parse_action(s, name) >= 0; }
+  // Whether some legal action's name begins with prefix ("play ", "tax 47").
+  bool offers(const std::string& prefix) const {
+    Action legal[kMaxLegalActions];
+    const int n = legal_actions(s, legal);
+    for (int i = 0; i < n; ++i)
+      if (action_name(s, legal[i]).rfind(prefix, 0) == 0) return true;
+    return false;
+  }
   std::string legal_names() const {
     Action legal[kMaxLegalActions];
     const int n = legal_actions(s, legal);
