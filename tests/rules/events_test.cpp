@@ -142,6 +142,19 @@ TEST(Events, EmbarrassmentOfRichesZeroesGiftsThroughTheNextCheck) {
   EXPECT_EQ(influence(sc.s, 0), 3);  // over after that check
 }
 
+// Embarrassment of Riches takes the influence of gifts, not the cylinders: they still count
+// as cylinders in play for an unsuccessful check (guide "Unsuccessful Check").
+TEST(Events, EmbarrassedGiftsStillCountAsCylindersInPlay) {
+  Scenario sc({Coalition::kBritish, Coalition::kRussian});
+  sc.gift(0, 0);
+  sc.gift(0, 1);
+  sc.tribe(1, Region::kKabul);
+  discard_event(sc, kEmbarrassmentKohINoor);
+  buy_check(sc);
+  EXPECT_EQ(sc.s.vp[0], 3);
+  EXPECT_EQ(sc.s.vp[1], 1);
+}
+
 // 106 bottom: "Until after the next Dominance Check (that check included) each of the
 // purchaser's gifts is worth one extra influence (2 instead of 1)."
 TEST(Events, KohINoorRecoveredDoublesThePurchasersGiftsThroughTheNextCheck) {
@@ -411,6 +424,19 @@ TEST(Events, RupeesPaidOntoPublicWithdrawalLeaveTheGame) {
   sc.act("gift cost 2");
   EXPECT_EQ(sc.s.market_rupees[0][5], 0);
   EXPECT_EQ(sc.s.market_rupees[1][5], 1);
+  EXPECT_EQ(sc.s.rupees_removed, 2);
+}
+
+// Guide "Cleanup Phase" 4: leftover rupees on a space "are placed on the new card" that
+// moves there; 111 bottom: "any rupee that would be placed on it ... is removed from the
+// game instead". So Public Withdrawal sliding onto leftover rupees removes them.
+TEST(Events, LeftoverRupeesMovingOntoPublicWithdrawalLeaveTheGame) {
+  Scenario sc({Coalition::kAfghan, Coalition::kBritish});
+  sc.to_market(0, 0, kRiotsPersiaBacking, 2);  // Riots in Persia, with nobody in Persia
+  sc.to_market(0, 1, kNoEffectPublicWithdrawal);
+  sc.act("done");
+  ASSERT_EQ(sc.s.market[0][0], kNoEffectPublicWithdrawal);
+  EXPECT_EQ(sc.s.market_rupees[0][0], 0);
   EXPECT_EQ(sc.s.rupees_removed, 2);
 }
 
