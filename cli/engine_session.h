@@ -1,0 +1,48 @@
+#pragma once
+// The `pamir engine` line protocol (docs/engine-protocol.md), as a class that takes one
+// input line and returns the output lines, so tests drive it without a process.
+//
+// Framing: every command is answered by zero or more data lines followed by exactly one
+// status line, either "ok" or "error: <reason>". A failed command prints only its error
+// line and leaves the session unchanged. Blank lines and lines starting with '#' are
+// ignored (no answer).
+//
+// Commands (players are seats 0..N-1; actions are ids or readable names):
+//   new [players=N] [seed=S]  start a new game (defaults: players=3, seed=1)
+//   load <json>               set the position from one-line JSON (docs/state-format.md)
+//   state                     the position as one line of JSON
+//   show                      a human-readable summary of the position
+//   legal                     one "<id> <name>" line per legal action, in id order
+//   do <id or name>           apply a legal action
+//   undo                      go back one applied action (new and load clear the history)
+//   to_move                   "to_move <seat>", or "to_move none" when the game is over
+//   result                    "over yes|no", "vp <v0> <v1> ...", "ranks <r0> <r1> ..."
+//                             (rank 0 is first; ties share a rank)
+//   help                      the command list
+//   quit                      end the session
+// Before the first new or load, commands that need a position answer an error.
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/state.h"
+
+namespace pamir::cli {
+
+class EngineSession {
+ public:
+  // Answers one input line (without its newline).
+  std::vector<std::string> handle(const std::string& line);
+  // True once quit has been answered.
+  bool finished() const { return finished_; }
+
+ private:
+  std::vector<std::string> run(const std::string& command, const std::string& args);
+
+  std::optional<core::State> state_;
+  std::vector<core::State> history_;  // positions before each applied action, for undo
+  bool finished_ = false;
+};
+
+}  // namespace pamir::cli

@@ -1,0 +1,145 @@
+// `pamir play`: plays one game between agents and prints its log and final standing, or
+// replays a recorded game (--replay), validating every action.
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <unistd.h>
+
+#include "cli/command.h"
+#include "core/game.h"
+#include "core/game_log.h"
+#include "core/record.h"
+#include "search/agent.h"
+
+namespace pamir::cli {
+namespace {
+
+// Splits "--agents" into one spec per seat. Specs carry their own comma-separated options
+// ("name:key=value,key=value"), so a piece without ':' that contains '=' continues the
+// previous spec: "mcts:iters=100,c=1.4,random" is two specs.
+std::vector<std::string> split_agent_specs(const std::string& text) {
+  std::vector<std::string> specs;
+  std::stringstream in(text);
+  for (std::string piece; std::getline(in, piece, ',');) {
+    const bool continues = !specs.empty() && piece.find(':') == std::string::npos &&
+                           piece.find('=') != std::string::npos;
+    if (continues)
+      specs.back() += "," + piece;
+    else
+      specs.push_back(piece);
+  }
+  return specs;
+}
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw CommandError("cannot read " + path + ": " + std::strerror(errno));
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// Writes next to the target and renames, so a reader never sees a partial file.
+void write_file_atomically(const std::string& path, const std::string& text) {
+  const std::string temp = path + ".tmp." + std::to_string(::getpid());
+  std::FILE* f = std::fopen(temp.c_str(), "wb");
+  if (!f) throw CommandError("cannot write " + temp + ": " + std::strerror(errno));
+  const bool written = std::fwrite(text.data(), 1, text.size(), f) == text.size();
+  const bool closed = std::fclose(f) == 0;
+  if (!written || !closed || std::rename(temp.c_str(), path.c_str()) != 0) {
+    const std::string reason = std::strerror(errno);
+    std::remove(temp.c_str());
+    throw CommandError("cannot write " + path + ": " + reason);
+  }
+}
+
+void print_header(const core::GameRecord& r) {
+  std::string agents;
+  for (const auto& a : r.agents) agents += (agents.empty() ? "" : ", ") + a;
+  std::printf("game: %d players, seed %llu, agents %s\n", r.num_players, static_cast<unsigned long long>(r.seed),
+              agents.c_str());
+}
+
+struct PlayFlags {
+  int players = 3;
+  core::u64 seed = 1;
+  std::string agents;
+  std::string record_path;
+  std::string replay_path;
+  bool quiet = false;
+};
+
+void play_game(const PlayFlags& f) {
+  if (f.players < core::kMinPlayers || f.players > core::kMaxPlayers)
+    throw CommandError("--players must be 2 to 5, got " + std::to_string(f.players));
+  core::GameRecord record;
+  record.num_players = f.players;
+  record.seed = f.seed;
+  record.agents = f.agents.empty() ? std::vector<std::string>(f.players, "random") : split_agent_specs(f.agents);
+  if (int(record.agents.size()) != f.players)
+    throw CommandError("--agents names " + std::to_string(record.agents.size()) + " agents for " +
+                       std::to_string(f.players) + " players");
+  std::vector<std::unique_ptr<search::Agent>> agents;
+  for (int p = 0; p < f.players; ++p) {
+    try {
+      agents.push_back(search::make_agent(record.agents[p], f.seed * core::kMaxPlayers + p));
+    } catch (const std::invalid_argument& e) {
+      throw CommandError(std::string("--agents: ") + e.what());
+    }
+  }
+  print_header(record);
+  core::State s = core::new_game(f.players, f.seed);
+  while (!s.game_over()) {
+    const int p = core::to_move(s);
+    const core::Action a = agents[p]->choose(s);
+    if (!core::is_legal(s, a))
+      throw CommandError("agent " + record.agents[p] + " of player " + std::to_string(p) + " chose illegal action " +
+                         std::to_string(a));
+    if (!f.quiet) std::printf("%s\n", core::describe_decision(s, a).c_str());
+    record.actions.push_back(a);
+    core::apply(s, a);
+  }
+  std::printf("%s", core::describe_result(s).c_str());
+  if (!f.record_path.empty()) write_file_atomically(f.record_path, core::record_to_json(record, s));
+}
+
+void replay_game(const PlayFlags& f) {
+  std::string error;
+  const auto record = core::record_from_json(read_file(f.replay_path), &error);
+  if (!record) throw CommandError(f.replay_path + ": " + error);
+  if (!core::replay(*record, &error)) throw CommandError(f.replay_path + ": " + error);
+  print_header(*record);
+  core::State s = core::new_game(record->num_players, record->seed);
+  for (const core::Action a : record->actions) {  // every action is legal: replay() checked
+    if (!f.quiet) std::printf("%s\n", core::describe_decision(s, a).c_str());
+    core::apply(s, a);
+  }
+  std::printf("%s", core::describe_result(s).c_str());
+}
+
+const bool registered = register_command([](CLI::App& app) {
+  auto* cmd = app.add_subcommand("play", "Play one game between agents (or replay a record) and print its log");
+  auto flags = std::make_shared<PlayFlags>();
+  auto* players = cmd->add_option("--players", flags->players, "Number of players (2-5)");
+  auto* seed = cmd->add_option("--seed", flags->seed, "Deal seed (agents are seeded from it too)");
+  auto* agents = cmd->add_option("--agents", flags->agents,
+                                 "One agent spec per seat, comma-separated (default: random for every seat)");
+  auto* record = cmd->add_option("--record", flags->record_path, "Write the game record (JSON) to this file");
+  cmd->add_option("--replay", flags->replay_path, "Replay a game record instead of playing")
+      ->excludes(players)
+      ->excludes(seed)
+      ->excludes(agents)
+      ->excludes(record);
+  cmd->add_flag("--quiet", flags->quiet, "Print only the final standing, not one line per decision");
+  cmd->callback([flags] { flags->replay_path.empty() ? play_game(*flags) : replay_game(*flags); });
+});
+
+}  // namespace
+}  // namespace pamir::cli

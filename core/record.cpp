@@ -1,0 +1,129 @@
+#include "core/record.h"
+
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "core/dominance.h"
+#include "core/game.h"
+
+namespace pamir::core {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+constexpr const char* kFormat = "pamir-record-1";
+
+std::string num(long long v) { return std::to_string(v); }
+
+struct RecordError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+const Json& require(const Json& j, const char* key) {
+  if (!j.contains(key)) throw RecordError(std::string("missing key \"") + key + "\"");
+  return j[key];
+}
+
+}  // namespace
+
+std::optional<State> replay(const GameRecord& r, std::string* error) {
+  if (r.num_players < kMinPlayers || r.num_players > kMaxPlayers) {
+    if (error) *error = "num_players must be 2 to 5, got " + num(r.num_players);
+    return std::nullopt;
+  }
+  State s = new_game(r.num_players, r.seed);
+  for (size_t i = 0; i < r.actions.size(); ++i) {
+    const Action a = r.actions[i];
+    if (s.game_over() || !is_legal(s, a)) {
+      if (error)
+        *error = "action " + num(long(i)) + " (id " + num(a) + ") is not legal at step " + num(long(i)) +
+                 (s.game_over() ? ": the game is already over" : "");
+      return std::nullopt;
+    }
+    apply(s, a);
+  }
+  return s;
+}
+
+// Written by hand around nlohmann's dump so that each action sits on its own line: a record
+// is meant to be read, and a thousand one-line actions read better than a column of tokens.
+std::string record_to_json(const GameRecord& r, const State& final_state) {
+  Json agents = r.agents;
+  std::string out = "{\n";
+  out += "  \"format\": \"" + std::string(kFormat) + "\",\n";
+  out += "  \"num_players\": " + num(r.num_players) + ",\n";
+  out += "  \"seed\": " + std::to_string(r.seed) + ",\n";
+  out += "  \"agents\": " + agents.dump() + ",\n";
+  out += "  \"actions\": [";
+  // Names are those of the position each action was taken in, so replay alongside.
+  State s = new_game(r.num_players, r.seed);
+  for (size_t i = 0; i < r.actions.size(); ++i) {
+    const Action a = r.actions[i];
+    const Json entry = {{"id", a}, {"name", s.game_over() ? std::string("invalid") : action_name(s, a)}};
+    out += (i ? ",\n    " : "\n    ") + entry.dump();
+    if (!s.game_over() && is_legal(s, a)) apply(s, a);
+  }
+  out += r.actions.empty() ? "],\n" : "\n  ],\n";
+  Json vp = Json::array(), ranks = Json::array();
+  const auto rank = final_ranks(final_state);
+  for (int p = 0; p < final_state.num_players; ++p) {
+    vp.push_back(final_state.vp[p]);
+    ranks.push_back(rank[p]);
+  }
+  const Json result = {{"game_over", final_state.game_over()}, {"vp", vp}, {"ranks", ranks}};
+  out += "  \"result\": " + result.dump() + "\n}\n";
+  return out;
+}
+
+std::optional<GameRecord> record_from_json(const std::string& text, std::string* error) {
+  try {
+    const Json j = Json::parse(text);
+    if (!j.is_object()) throw RecordError("a record is a JSON object");
+    for (auto it = j.begin(); it != j.end(); ++it) {
+      const std::string& k = it.key();
+      if (k != "format" && k != "num_players" && k != "seed" && k != "agents" && k != "actions" && k != "result")
+        throw RecordError("unknown key \"" + k + "\"");
+    }
+    const Json& format = require(j, "format");
+    if (!format.is_string() || format.get<std::string>() != kFormat)
+      throw RecordError(std::string("format: expected \"") + kFormat + "\"");
+    GameRecord r;
+    const Json& players = require(j, "num_players");
+    if (!players.is_number_integer() || players.get<long long>() < kMinPlayers ||
+        players.get<long long>() > kMaxPlayers)
+      throw RecordError("num_players: expected an integer 2..5, got " + players.dump());
+    r.num_players = players.get<int>();
+    const Json& seed = require(j, "seed");
+    if (!seed.is_number_unsigned()) throw RecordError("seed: expected an unsigned integer, got " + seed.dump());
+    r.seed = seed.get<u64>();
+    const Json& agents = require(j, "agents");
+    if (!agents.is_array() || int(agents.size()) != r.num_players)
+      throw RecordError("agents: expected one spec per seat");
+    for (const Json& a : agents) {
+      if (!a.is_string()) throw RecordError("agents: expected strings, got " + a.dump());
+      r.agents.push_back(a.get<std::string>());
+    }
+    const Json& actions = require(j, "actions");
+    if (!actions.is_array()) throw RecordError("actions: expected an array");
+    for (size_t i = 0; i < actions.size(); ++i) {
+      const Json& a = actions[i];
+      const std::string where = "actions[" + num(long(i)) + "]";
+      // The id is authoritative; the name only has to be a string.
+      if (!a.is_object() || a.size() != 2 || !a.contains("id") || !a.contains("name") || !a["name"].is_string())
+        throw RecordError(where + ": expected {\"id\": <number>, \"name\": <string>}");
+      const Json& id = a["id"];
+      if (!id.is_number_unsigned() || id.get<u64>() >= u64(kNumActions))
+        throw RecordError(where + ".id: expected an action id 0.." + num(kNumActions - 1) + ", got " + id.dump());
+      r.actions.push_back(Action(id.get<u64>()));
+    }
+    if (j.contains("result") && !j["result"].is_object()) throw RecordError("result: expected an object");
+    return r;
+  } catch (const Json::parse_error& e) {
+    if (error) *error = std::string("invalid JSON: ") + e.what();
+  } catch (const RecordError& e) {
+    if (error) *error = e.what();
+  }
+  return std::nullopt;
+}
+
+}  // namespace pamir::core

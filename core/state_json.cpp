@@ -1,0 +1,726 @@
+#include "core/state_json.h"
+
+#include <cctype>
+#include <cstring>
+#include <iterator>
+#include <nlohmann/json.hpp>
+#include <stdexcept>
+#include <string>
+
+#include "core/actions.h"
+#include "core/check.h"
+#include "core/pieces.h"
+
+namespace pamir::core {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+// Internal: a load failure with its one-line reason; turned into the error string at the
+// API boundary so that the validators can simply throw from any depth.
+struct LoadError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+std::string num(long long v) { return std::to_string(v); }
+
+// ---------------------------------------------------------------------------------------
+// Names
+// ---------------------------------------------------------------------------------------
+
+constexpr const char* kPhaseNames[] = {"setup", "playing", "game_over"};
+constexpr const char* kGlobalEffectNames[] = {"embarrassment_of_riches", "disregard_for_customs",
+                                              "conflict_fatigue", "pashtunwali_values"};
+constexpr const char* kPlayerEffectNames[] = {"new_tactics", "koh_i_noor_recovered", "courtly_manners",
+                                              "rumor",       "nationalism",          "nation_building"};
+constexpr const char* kBribePurposeNames[] = {"play_left", "play_right", "tax",    "gift",
+                                              "build",     "move",       "betray", "battle"};
+
+// The meaning of a task field, which decides how it is written and which values are valid.
+enum class Field : u8 {
+  kUnused,     // always 0; not written
+  kCount,      // a small number, 0..kMaxCount
+  kCard,       // a court card id
+  kRegion,     // a region name
+  kCoalition,  // a coalition name
+  kPlayer,     // a seat
+  kCylLoc,     // a cylinder location string (not the supply)
+  kBlockLoc,   // a block location string (not the supply)
+  kSite,       // "kabul" or "card:12"
+  kMoveLoc,    // "army:kabul", "spy:12" or "tribe:kabul"
+  kPurpose,    // a bribe purpose (BribeFor)
+  kEvent,      // an event kind name
+  kIconIndex,  // 0..3, an index into a card's impact icons
+  kFlag,       // 0 or 1
+};
+constexpr int kMaxCount = 10;  // bribes go up to 10 rupees; every other count is smaller
+
+struct FieldSpec {
+  const char* key;
+  Field type;
+};
+struct TaskSpec {
+  const char* name;
+  FieldSpec f[4];  // fields a, b, c, d
+};
+
+// One entry per TaskKind, in order (see core/tasks.h for what the fields mean).
+constexpr TaskSpec kTaskSpecs[] = {
+    {"choose_loyalty", {}},
+    {"turn_actions", {}},
+    {"bribe_demand", {{"max", Field::kCount}, {"card", Field::kCard}, {"purpose", Field::kPurpose}}},
+    {"bribe_pay",
+     {{"amount", Field::kCount}, {"card", Field::kCard}, {"purpose", Field::kPurpose}, {"receiver", Field::kPlayer}}},
+    {"place_road", {{"region", Field::kRegion}, {"coalition", Field::kCoalition}}},
+    {"place_spy", {{"region", Field::kRegion}}},
+    {"take_cylinder", {{"to", Field::kCylLoc}}},
+    {"take_block", {{"coalition", Field::kCoalition}, {"to", Field::kBlockLoc}}},
+    {"tax", {{"left", Field::kCount}, {"taken", Field::kCount}}},
+    {"gift", {}},
+    {"build", {{"placed", Field::kCount}, {"max", Field::kCount}}},
+    {"move_from", {{"moves_left", Field::kCount}, {"moves_made", Field::kCount}}},
+    {"move_to", {{"moves_left", Field::kCount}, {"moves_made", Field::kCount}, {"piece", Field::kMoveLoc}}},
+    {"betray", {}},
+    {"prize", {{"card", Field::kCard}}},
+    {"battle_site", {{"rank", Field::kCount}}},
+    {"battle", {{"site", Field::kSite}, {"left", Field::kCount}, {"removed", Field::kCount}}},
+    {"discard_leverage", {{"owed", Field::kCount}}},
+    {"discard_court", {}},
+    {"discard_hand", {}},
+    {"confidence_failure", {}},
+    {"choose_player", {{"event", Field::kEvent}}},
+    {"choose_region", {{"event", Field::kEvent}}},
+    {"choose_suit", {{"event", Field::kEvent}}},
+    {"resolve_icons", {{"card", Field::kCard}, {"icon", Field::kIconIndex}}},
+    {"leverage_debt", {{"owed", Field::kCount}}},
+    {"finish_build", {{"placed", Field::kCount}}},
+    {"cleanup_events", {{"second_pass", Field::kFlag}}},
+    {"refill_market", {}},
+    {"end_turn", {}},
+};
+static_assert(std::size(kTaskSpecs) == TaskKind::kCount, "one TaskSpec per task kind");
+
+// The events whose choice each choose_* task asks for.
+bool event_fits(int kind, int event) {
+  switch (kind) {
+    case TaskKind::kChoosePlayer:
+      return event == EventKind::kRumor || event == EventKind::kOtherPersuasiveMethods;
+    case TaskKind::kChooseRegion: return event == EventKind::kRebuke;
+    case TaskKind::kChooseSuit: return event == EventKind::kPashtunwaliValues;
+  }
+  return true;
+}
+
+// "Koh-i-noor Recovered" -> "koh_i_noor_recovered".
+std::string slug(const char* name) {
+  std::string out;
+  for (const char* p = name; *p; ++p) {
+    const char ch = *p;
+    if (std::isalnum(static_cast<unsigned char>(ch)))
+      out += char(std::tolower(static_cast<unsigned char>(ch)));
+    else if (!out.empty() && out.back() != '_')
+      out += '_';
+  }
+  return out;
+}
+
+template <size_t N>
+int index_of(const char* const (&names)[N], const std::string& s) {
+  for (size_t i = 0; i < N; ++i)
+    if (s == names[i]) return int(i);
+  return -1;
+}
+
+std::string cyl_loc_string(u8 l) {
+  if (l == CylLoc::kSupply) return "supply";
+  if (CylLoc::is_tribe(l)) return std::string("tribe:") + region_name(CylLoc::region_of(l));
+  if (CylLoc::is_gift(l)) return "gift:" + num(2 * (CylLoc::slot_of(l) + 1));
+  return "spy:" + num(CylLoc::card_of(l));
+}
+
+std::string block_loc_string(u8 l) {
+  if (l == BlockLoc::kSupply) return "supply";
+  if (BlockLoc::is_army(l)) return std::string("army:") + region_name(BlockLoc::region_of(l));
+  return std::string("road:") + border_name(BlockLoc::border_of(l));
+}
+
+std::string site_string(int site) {
+  return Site::is_region(site) ? std::string(region_name(site)) : "card:" + num(Site::card_of(site));
+}
+
+std::string move_loc_string(int loc) {
+  if (loc < Region::kCount) return std::string("army:") + region_name(loc);
+  if (loc < Region::kCount + kNumCourtCards) return "spy:" + num(loc - Region::kCount + 1);
+  return std::string("tribe:") + region_name(loc - Region::kCount - kNumCourtCards);
+}
+
+// Splits "prefix:rest"; false when there is no colon.
+bool split(const std::string& s, std::string* prefix, std::string* rest) {
+  const auto colon = s.find(':');
+  if (colon == std::string::npos) return false;
+  *prefix = s.substr(0, colon);
+  *rest = s.substr(colon + 1);
+  return true;
+}
+
+// A decimal number without sign or leading junk, or -1.
+int parse_small_int(const std::string& s) {
+  if (s.empty() || s.size() > 4) return -1;
+  int v = 0;
+  for (char ch : s) {
+    if (ch < '0' || ch > '9') return -1;
+    v = v * 10 + (ch - '0');
+  }
+  return v;
+}
+
+// ---------------------------------------------------------------------------------------
+// Writing
+// ---------------------------------------------------------------------------------------
+
+Json card_list_with_loc(const State& s, int loc) {
+  Json a = Json::array();
+  for (int c = 1; c <= kNumCards; ++c)
+    if (s.card_loc[c] == loc) a.push_back(c);
+  return a;
+}
+
+Json bit_list(unsigned mask, int count) {
+  Json a = Json::array();
+  for (int i = 0; i < count; ++i)
+    if (mask >> i & 1) a.push_back(i);
+  return a;
+}
+
+template <size_t N>
+Json bit_names(unsigned mask, const char* const (&names)[N]) {
+  Json a = Json::array();
+  for (size_t i = 0; i < N; ++i)
+    if (mask >> i & 1) a.push_back(names[i]);
+  return a;
+}
+
+Json card_set(const u64 (&set)[2]) {
+  Json a = Json::array();
+  for (int c = 1; c <= 128; ++c)
+    if (bit_test(set, c)) a.push_back(c);
+  return a;
+}
+
+Json field_value(const FieldSpec& f, int v) {
+  switch (f.type) {
+    case Field::kRegion: return region_name(v);
+    case Field::kCoalition: return coalition_name(v);
+    case Field::kCylLoc: return cyl_loc_string(u8(v));
+    case Field::kBlockLoc: return block_loc_string(u8(v));
+    case Field::kSite: return site_string(v);
+    case Field::kMoveLoc: return move_loc_string(v);
+    case Field::kPurpose: return kBribePurposeNames[v];
+    case Field::kEvent: return slug(event_kind_name(v));
+    default: return v;
+  }
+}
+
+Json task_json(const Task& t) {
+  const TaskSpec& spec = kTaskSpecs[t.kind];
+  Json j;
+  j["kind"] = spec.name;
+  j["player"] = t.player;
+  const u8 values[4] = {t.a, t.b, t.c, t.d};
+  for (int i = 0; i < 4; ++i)
+    if (spec.f[i].key) j[spec.f[i].key] = field_value(spec.f[i], values[i]);
+  return j;
+}
+
+// ---------------------------------------------------------------------------------------
+// Reading: typed accessors that throw LoadError naming the offending path
+// ---------------------------------------------------------------------------------------
+
+std::string describe(const Json& v) {
+  std::string d = v.dump();
+  if (d.size() > 40) d = d.substr(0, 37) + "...";
+  return d;
+}
+
+// Requires an object with exactly these keys.
+void expect_keys(const Json& obj, const char* const* keys, size_t num_keys, const std::string& where) {
+  if (!obj.is_object()) throw LoadError(where + ": expected an object, got " + describe(obj));
+  for (size_t i = 0; i < num_keys; ++i)
+    if (!obj.contains(keys[i])) throw LoadError(where + ": missing key \"" + keys[i] + "\"");
+  for (auto it = obj.begin(); it != obj.end(); ++it) {
+    bool known = false;
+    for (size_t i = 0; i < num_keys; ++i) known |= it.key() == keys[i];
+    if (!known) throw LoadError(where + ": unknown key \"" + it.key() + "\"");
+  }
+}
+void expect_keys(const Json& obj, std::initializer_list<const char*> keys, const std::string& where) {
+  expect_keys(obj, keys.begin(), keys.size(), where);
+}
+
+std::string join(const std::string& where, const char* key) { return where.empty() ? key : where + "." + key; }
+std::string index(const std::string& where, size_t i) { return where + "[" + num(long(i)) + "]"; }
+
+long long get_int(const Json& v, const std::string& where, long long lo, long long hi) {
+  if (!v.is_number_integer())
+    throw LoadError(where + ": expected an integer, got " + describe(v));
+  const bool huge = v.is_number_unsigned() && v.get<unsigned long long>() > (1ull << 62);
+  const long long x = huge ? 0 : v.get<long long>();
+  if (huge || x < lo || x > hi)
+    throw LoadError(where + ": " + describe(v) + " is out of range " + num(lo) + ".." + num(hi));
+  return x;
+}
+
+std::string get_string(const Json& v, const std::string& where) {
+  if (!v.is_string()) throw LoadError(where + ": expected a string, got " + describe(v));
+  return v.get<std::string>();
+}
+
+const Json& get_array(const Json& v, const std::string& where, size_t min_len, size_t max_len) {
+  if (!v.is_array()) throw LoadError(where + ": expected an array, got " + describe(v));
+  if (v.size() < min_len || v.size() > max_len) {
+    const std::string want = min_len == max_len ? num(long(min_len)) : num(long(min_len)) + ".." + num(long(max_len));
+    throw LoadError(where + ": expected " + want + " entries, got " + num(long(v.size())));
+  }
+  return v;
+}
+
+template <size_t N>
+int get_name(const Json& v, const std::string& where, const char* const (&names)[N], const char* what) {
+  const std::string s = get_string(v, where);
+  const int i = index_of(names, s);
+  if (i < 0) throw LoadError(where + ": unknown " + what + " \"" + s + "\"");
+  return i;
+}
+
+// A set of flags written as a list of their names, in bit order without repeats.
+template <size_t N>
+unsigned get_bit_names(const Json& v, const std::string& where, const char* const (&names)[N]) {
+  const Json& a = get_array(v, where, 0, N);
+  unsigned mask = 0;
+  int last = -1;
+  for (size_t i = 0; i < a.size(); ++i) {
+    const int b = get_name(a[i], index(where, i), names, "effect");
+    if (b <= last) throw LoadError(where + ": entries must be in the documented order without repeats");
+    last = b;
+    mask |= 1u << b;
+  }
+  return mask;
+}
+
+int get_region(const std::string& s, const std::string& where) {
+  const int r = region_from_name(s.c_str());
+  if (r < 0) throw LoadError(where + ": unknown region \"" + s + "\"");
+  return r;
+}
+
+int get_coalition(const Json& v, const std::string& where, bool allow_none) {
+  const std::string s = get_string(v, where);
+  const int k = coalition_from_name(s.c_str());
+  if (k < 0 || (!allow_none && k == Coalition::kNone)) throw LoadError(where + ": unknown coalition \"" + s + "\"");
+  return k;
+}
+
+// A set of bits 0..count-1 written as a list of indices, ascending without repeats.
+unsigned get_bit_list(const Json& v, const std::string& where, int count) {
+  const Json& a = get_array(v, where, 0, count);
+  unsigned mask = 0;
+  int last = -1;
+  for (size_t i = 0; i < a.size(); ++i) {
+    const int b = int(get_int(a[i], index(where, i), 0, count - 1));
+    if (b <= last) throw LoadError(where + ": entries must be ascending without repeats");
+    last = b;
+    mask |= 1u << b;
+  }
+  return mask;
+}
+
+void get_card_set(const Json& v, const std::string& where, u64 (&set)[2]) {
+  const Json& a = get_array(v, where, 0, kNumCourtCards);
+  for (size_t i = 0; i < a.size(); ++i) {
+    const int c = int(get_int(a[i], index(where, i), 1, kNumCourtCards));
+    if (bit_test(set, c)) throw LoadError(where + ": card " + num(c) + " listed twice");
+    bit_set(set, c);
+  }
+}
+
+u8 parse_cyl_loc(const std::string& s, const std::string& where) {
+  if (s == "supply") return CylLoc::kSupply;
+  std::string kind, rest;
+  if (split(s, &kind, &rest)) {
+    if (kind == "tribe") return CylLoc::tribe(get_region(rest, where));
+    const int v = parse_small_int(rest);
+    if (kind == "gift" && (v == 2 || v == 4 || v == 6)) return CylLoc::gift(v / 2 - 1);
+    if (kind == "spy" && is_court_card(v)) return CylLoc::spy(v);
+  }
+  throw LoadError(where + ": bad cylinder location \"" + s + "\"");
+}
+
+u8 parse_block_loc(const std::string& s, const std::string& where) {
+  if (s == "supply") return BlockLoc::kSupply;
+  std::string kind, rest;
+  if (split(s, &kind, &rest)) {
+    if (kind == "army") return BlockLoc::army(get_region(rest, where));
+    const int b = border_from_name(rest.c_str());
+    if (kind == "road" && b >= 0) return BlockLoc::road(b);
+  }
+  throw LoadError(where + ": bad block location \"" + s + "\"");
+}
+
+int parse_site(const std::string& s, const std::string& where) {
+  std::string kind, rest;
+  if (!split(s, &kind, &rest)) return Site::region(get_region(s, where));
+  const int c = parse_small_int(rest);
+  if (kind == "card" && is_court_card(c)) return Site::card(c);
+  throw LoadError(where + ": bad site \"" + s + "\"");
+}
+
+int parse_move_loc(const std::string& s, const std::string& where) {
+  std::string kind, rest;
+  if (split(s, &kind, &rest)) {
+    if (kind == "army") return Act::move_army(get_region(rest, where));
+    if (kind == "tribe") return Act::move_tribe(get_region(rest, where));
+    const int c = parse_small_int(rest);
+    if (kind == "spy" && is_court_card(c)) return Act::move_spy(c);
+  }
+  throw LoadError(where + ": bad piece \"" + s + "\"");
+}
+
+int parse_field(const FieldSpec& f, const Json& v, const std::string& where, int num_players) {
+  switch (f.type) {
+    case Field::kUnused: return 0;
+    case Field::kCount: return int(get_int(v, where, 0, kMaxCount));
+    case Field::kCard: return int(get_int(v, where, 1, kNumCourtCards));
+    case Field::kPlayer: return int(get_int(v, where, 0, num_players - 1));
+    case Field::kIconIndex: return int(get_int(v, where, 0, 3));
+    case Field::kFlag: return int(get_int(v, where, 0, 1));
+    case Field::kRegion: return get_region(get_string(v, where), where);
+    case Field::kCoalition: return get_coalition(v, where, false);
+    case Field::kPurpose: return get_name(v, where, kBribePurposeNames, "bribe purpose");
+    case Field::kCylLoc: {
+      const u8 l = parse_cyl_loc(get_string(v, where), where);
+      if (l == CylLoc::kSupply) throw LoadError(where + ": the supply is no target");
+      return l;
+    }
+    case Field::kBlockLoc: {
+      const u8 l = parse_block_loc(get_string(v, where), where);
+      if (l == BlockLoc::kSupply) throw LoadError(where + ": the supply is no target");
+      return l;
+    }
+    case Field::kSite: return parse_site(get_string(v, where), where);
+    case Field::kMoveLoc: return parse_move_loc(get_string(v, where), where);
+    case Field::kEvent: {
+      const std::string s = get_string(v, where);
+      for (int k = 1; k < EventKind::kCount; ++k)
+        if (s == slug(event_kind_name(k))) return k;
+      throw LoadError(where + ": unknown event \"" + s + "\"");
+    }
+  }
+  return 0;
+}
+
+Task parse_task(const Json& v, const std::string& where, int num_players) {
+  if (!v.is_object()) throw LoadError(where + ": expected an object, got " + describe(v));
+  if (!v.contains("kind")) throw LoadError(where + ": missing key \"kind\"");
+  const std::string name = get_string(v["kind"], where + ".kind");
+  int kind = -1;
+  for (int k = 0; k < TaskKind::kCount; ++k)
+    if (name == kTaskSpecs[k].name) kind = k;
+  if (kind < 0) throw LoadError(where + ".kind: unknown task kind \"" + name + "\"");
+  const TaskSpec& spec = kTaskSpecs[kind];
+  const char* keys[6] = {"kind", "player"};
+  size_t num_keys = 2;
+  for (const FieldSpec& f : spec.f)
+    if (f.key) keys[num_keys++] = f.key;
+  expect_keys(v, keys, num_keys, where);
+  Task t{};
+  t.kind = u8(kind);
+  t.player = u8(get_int(v["player"], where + ".player", 0, num_players - 1));
+  u8* values[4] = {&t.a, &t.b, &t.c, &t.d};
+  for (int i = 0; i < 4; ++i)
+    if (spec.f[i].key) *values[i] = u8(parse_field(spec.f[i], v[spec.f[i].key], join(where, spec.f[i].key), num_players));
+  if (spec.f[0].type == Field::kEvent && !event_fits(kind, t.a))
+    throw LoadError(where + ".event: a " + name + " task cannot be for that event");
+  return t;
+}
+
+// Where each card has been placed while loading, to report a card found twice.
+class CardPlacer {
+ public:
+  explicit CardPlacer(State& s) : s_(s) {}
+
+  void place(int c, int loc, const std::string& place) {
+    if (!place_[c].empty()) throw LoadError("card " + num(c) + " appears twice (" + place_[c] + ", " + place + ")");
+    place_[c] = place;
+    s_.card_loc[c] = u8(loc);
+  }
+
+  // Places every card of a list; court_only rejects Dominance Checks and events.
+  void place_list(const Json& v, const std::string& where, int loc, const std::string& place, bool court_only,
+                  int max_len) {
+    const Json& a = get_array(v, where, 0, max_len);
+    for (size_t i = 0; i < a.size(); ++i)
+      this->place(int(get_int(a[i], index(where, i), 1, court_only ? kNumCourtCards : kNumCards)), loc, place);
+  }
+
+  void require_all_placed() const {
+    for (int c = 1; c <= kNumCards; ++c)
+      if (place_[c].empty()) throw LoadError("card " + num(c) + " is nowhere");
+  }
+
+ private:
+  State& s_;
+  std::string place_[kNumCards + 1];
+};
+
+constexpr const char* kTopKeys[] = {"format", "num_players", "phase", "current", "first_chooser", "turn", "rng",
+                                    "favored_suit", "global_effects", "bank", "rupees_removed",
+                                    "dominance_checks_resolved", "players", "blocks", "market", "deck", "unused",
+                                    "discard", "active_events", "turn_state", "tasks"};
+constexpr const char* kFormat = "pamir-state-1";
+
+State parse_state(const Json& j) {
+  expect_keys(j, kTopKeys, std::size(kTopKeys), "position");
+  if (get_string(j["format"], "format") != kFormat)
+    throw LoadError(std::string("format: expected \"") + kFormat + "\"");
+
+  State s;
+  std::memset(&s, 0, sizeof s);
+  const int n = int(get_int(j["num_players"], "num_players", kMinPlayers, kMaxPlayers));
+  s.num_players = u8(n);
+  s.phase = u8(get_name(j["phase"], "phase", kPhaseNames, "phase"));
+  s.current = u8(get_int(j["current"], "current", 0, n - 1));
+  s.first_chooser = u8(get_int(j["first_chooser"], "first_chooser", 0, n - 1));
+  s.turn = u16(get_int(j["turn"], "turn", 0, 65535));
+  {
+    const std::string r = get_string(j["rng"], "rng");
+    size_t used = 0;
+    bool ok = !r.empty() && r.size() <= 20 && r.find_first_not_of("0123456789") == std::string::npos;
+    try {
+      if (ok) s.rng = std::stoull(r, &used);
+    } catch (const std::exception&) {
+      ok = false;
+    }
+    if (!ok || used != r.size()) throw LoadError("rng: expected a decimal unsigned 64-bit number as a string");
+  }
+  {
+    const std::string suit = get_string(j["favored_suit"], "favored_suit");
+    const int k = suit_from_name(suit.c_str());
+    if (k < 0) throw LoadError("favored_suit: unknown suit \"" + suit + "\"");
+    s.favored_suit = u8(k);
+  }
+  s.global_effects = u8(get_bit_names(j["global_effects"], "global_effects", kGlobalEffectNames));
+  s.bank = i16(get_int(j["bank"], "bank", -32768, 32767));
+  s.rupees_removed = u16(get_int(j["rupees_removed"], "rupees_removed", 0, 65535));
+  s.dominance_checks_resolved =
+      u8(get_int(j["dominance_checks_resolved"], "dominance_checks_resolved", 0, kNumDominanceChecks));
+  for (int p = 0; p < kMaxPlayers; ++p) s.loyalty[p] = Coalition::kNone;
+
+  CardPlacer cards(s);
+
+  // Players, their cards and cylinders.
+  const Json& players = get_array(j["players"], "players", n, n);
+  int court_at = 0;
+  for (int p = 0; p < n; ++p) {
+    const Json& pj = players[p];
+    const std::string w = "players[" + num(p) + "]";
+    expect_keys(pj, {"rupees", "vp", "loyalty", "hand", "court", "prizes", "effects", "cylinders", "cylinders_placed"},
+                w);
+    s.rupees[p] = u8(get_int(pj["rupees"], w + ".rupees", 0, 255));
+    s.vp[p] = u8(get_int(pj["vp"], w + ".vp", 0, 255));
+    s.loyalty[p] = u8(get_coalition(pj["loyalty"], w + ".loyalty", true));
+    s.player_effects[p] = u8(get_bit_names(pj["effects"], w + ".effects", kPlayerEffectNames));
+    const std::string who = " of player " + num(p);
+    {
+      const Json& hand = get_array(pj["hand"], w + ".hand", 0, kNumCourtCards);
+      for (size_t i = 0; i < hand.size(); ++i) {
+        const int c = int(get_int(hand[i], index(w + ".hand", i), 1, kNumCourtCards));
+        cards.place(c, Loc::kHand + p, "hand" + who);
+        s.hand[p][(c - 1) >> 6] |= u64(1) << ((c - 1) & 63);
+      }
+    }
+    {
+      const Json& court = get_array(pj["court"], w + ".court", 0, kNumCourtCards - court_at);
+      for (size_t i = 0; i < court.size(); ++i) {
+        const int c = int(get_int(court[i], index(w + ".court", i), 1, kNumCourtCards));
+        cards.place(c, Loc::kCourt + p, "court" + who);
+        s.court[court_at++] = u8(c);
+      }
+      s.court_len[p] = u8(court.size());
+    }
+    cards.place_list(pj["prizes"], w + ".prizes", Loc::kPrize + p, "prizes" + who, true, kNumCourtCards);
+    const Json& cyl = get_array(pj["cylinders"], w + ".cylinders", kCylinders, kCylinders);
+    for (int i = 0; i < kCylinders; ++i)
+      s.cylinder[p][i] = parse_cyl_loc(get_string(cyl[i], index(w + ".cylinders", i)), index(w + ".cylinders", i));
+    s.cylinders_placed[p] = u16(get_bit_list(pj["cylinders_placed"], w + ".cylinders_placed", kCylinders));
+  }
+
+  // Coalition blocks.
+  expect_keys(j["blocks"], {"afghan", "british", "russian"}, "blocks");
+  for (int k = 0; k < Coalition::kCount; ++k) {
+    const std::string w = std::string("blocks.") + coalition_name(k);
+    const Json& bj = j["blocks"][coalition_name(k)];
+    expect_keys(bj, {"locations", "placed"}, w);
+    const Json& locs = get_array(bj["locations"], w + ".locations", kBlocksPerCoalition, kBlocksPerCoalition);
+    for (int i = 0; i < kBlocksPerCoalition; ++i)
+      s.block[k][i] = parse_block_loc(get_string(locs[i], index(w + ".locations", i)), index(w + ".locations", i));
+    s.blocks_placed[k] = u16(get_bit_list(bj["placed"], w + ".placed", kBlocksPerCoalition));
+  }
+
+  // Market: card ids (0 = empty space) and the rupees on each space.
+  expect_keys(j["market"], {"cards", "rupees"}, "market");
+  for (int r = 0; r < kMarketRows; ++r) {
+    const std::string wc = "market.cards[" + num(r) + "]", wr = "market.rupees[" + num(r) + "]";
+    const Json& row = get_array(get_array(j["market"]["cards"], "market.cards", 2, 2)[r], wc, 6, 6);
+    const Json& rup = get_array(get_array(j["market"]["rupees"], "market.rupees", 2, 2)[r], wr, 6, 6);
+    for (int c = 0; c < kMarketCols; ++c) {
+      const int card = int(get_int(row[c], index(wc, c), 0, kNumCards));
+      if (card) cards.place(card, Loc::kMarket, "market");
+      s.market[r][c] = u8(card);
+      s.market_rupees[r][c] = u8(get_int(rup[c], index(wr, c), 0, 255));
+    }
+  }
+
+  // Deck: the whole dealt deck, top first, and how many have been drawn.
+  expect_keys(j["deck"], {"cards", "drawn"}, "deck");
+  {
+    const Json& deck = get_array(j["deck"]["cards"], "deck.cards", 0, kMaxDeck);
+    s.deck_size = u8(deck.size());
+    s.deck_pos = u8(get_int(j["deck"]["drawn"], "deck.drawn", 0, s.deck_size));
+    for (size_t i = 0; i < deck.size(); ++i) {
+      const int c = int(get_int(deck[i], index("deck.cards", i), 1, kNumCards));
+      s.deck[i] = u8(c);
+      if (int(i) >= s.deck_pos) cards.place(c, Loc::kDeck, "deck");
+    }
+  }
+  cards.place_list(j["unused"], "unused", Loc::kUnused, "unused", false, kNumCards);
+  cards.place_list(j["discard"], "discard", Loc::kDiscard, "discard pile", false, kNumCards);
+  {
+    const Json& events = get_array(j["active_events"], "active_events", 0, kNumEvents);
+    for (size_t i = 0; i < events.size(); ++i) {
+      const int c = int(get_int(events[i], index("active_events", i), kFirstEvent, kNumCards));
+      cards.place(c, Loc::kActiveEvent, "active events");
+    }
+  }
+  cards.require_all_placed();
+
+  // This turn's bookkeeping.
+  const Json& ts = j["turn_state"];
+  expect_keys(ts, {"actions_used", "used_cards", "refused_cards", "market_paid"}, "turn_state");
+  s.actions_used = u8(get_int(ts["actions_used"], "turn_state.actions_used", 0, 2));
+  get_card_set(ts["used_cards"], "turn_state.used_cards", s.used_cards);
+  get_card_set(ts["refused_cards"], "turn_state.refused_cards", s.refused_cards);
+  {
+    const Json& paid = get_array(ts["market_paid"], "turn_state.market_paid", 0, kMarketRows * kMarketCols);
+    for (size_t i = 0; i < paid.size(); ++i) {
+      const std::string w = index("turn_state.market_paid", i);
+      const Json& rc = get_array(paid[i], w, 2, 2);
+      const int bit = int(get_int(rc[0], w + "[0]", 0, kMarketRows - 1)) * kMarketCols +
+                      int(get_int(rc[1], w + "[1]", 0, kMarketCols - 1));
+      if (s.market_paid >> bit & 1) throw LoadError(w + ": market space listed twice");
+      s.market_paid |= u16(1u << bit);
+    }
+  }
+
+  // The task stack, bottom first.
+  const Json& tasks = get_array(j["tasks"], "tasks", 0, kMaxTasks);
+  for (size_t i = 0; i < tasks.size(); ++i) s.tasks[i] = parse_task(tasks[i], index("tasks", i), n);
+  s.num_tasks = u8(tasks.size());
+  if (s.phase == Phase::kGameOver && s.num_tasks) throw LoadError("tasks: a finished game has no tasks");
+  if (s.phase != Phase::kGameOver && (!s.num_tasks || !is_decision(s.top())))
+    throw LoadError("tasks: the top task must be a decision while the game is on");
+
+  rebuild_caches(s);  // caches are never read from the document
+  if (const std::string e = check_consistency(s); !e.empty()) throw LoadError("inconsistent position: " + e);
+  return s;
+}
+
+}  // namespace
+
+std::string state_to_json(const State& s, int indent) {
+  Json j;
+  j["format"] = kFormat;
+  j["num_players"] = s.num_players;
+  j["phase"] = kPhaseNames[s.phase];
+  j["current"] = s.current;
+  j["first_chooser"] = s.first_chooser;
+  j["turn"] = s.turn;
+  j["rng"] = std::to_string(s.rng);  // a string: JSON numbers lose u64 precision in many readers
+  j["favored_suit"] = suit_name(s.favored_suit);
+  j["global_effects"] = bit_names(s.global_effects, kGlobalEffectNames);
+  j["bank"] = s.bank;
+  j["rupees_removed"] = s.rupees_removed;
+  j["dominance_checks_resolved"] = s.dominance_checks_resolved;
+
+  Json players = Json::array();
+  for (int p = 0; p < s.num_players; ++p) {
+    Json pj;
+    pj["rupees"] = s.rupees[p];
+    pj["vp"] = s.vp[p];
+    pj["loyalty"] = coalition_name(s.loyalty[p]);
+    pj["hand"] = card_list_with_loc(s, Loc::kHand + p);
+    Json court = Json::array();
+    for (int i = s.court_begin(p); i < s.court_begin(p) + s.court_len[p]; ++i) court.push_back(s.court[i]);
+    pj["court"] = court;
+    pj["prizes"] = card_list_with_loc(s, Loc::kPrize + p);
+    pj["effects"] = bit_names(s.player_effects[p], kPlayerEffectNames);
+    Json cyl = Json::array();
+    for (int i = 0; i < kCylinders; ++i) cyl.push_back(cyl_loc_string(s.cylinder[p][i]));
+    pj["cylinders"] = cyl;
+    pj["cylinders_placed"] = bit_list(s.cylinders_placed[p], kCylinders);
+    players.push_back(pj);
+  }
+  j["players"] = players;
+
+  Json blocks;
+  for (int k = 0; k < Coalition::kCount; ++k) {
+    Json locs = Json::array();
+    for (int i = 0; i < kBlocksPerCoalition; ++i) locs.push_back(block_loc_string(s.block[k][i]));
+    blocks[coalition_name(k)] = {{"locations", locs}, {"placed", bit_list(s.blocks_placed[k], kBlocksPerCoalition)}};
+  }
+  j["blocks"] = blocks;
+
+  Json market_cards = Json::array(), market_rupees = Json::array();
+  for (int r = 0; r < kMarketRows; ++r) {
+    Json row = Json::array(), rup = Json::array();
+    for (int c = 0; c < kMarketCols; ++c) {
+      row.push_back(s.market[r][c]);
+      rup.push_back(s.market_rupees[r][c]);
+    }
+    market_cards.push_back(row);
+    market_rupees.push_back(rup);
+  }
+  j["market"] = {{"cards", market_cards}, {"rupees", market_rupees}};
+
+  Json deck = Json::array();
+  for (int i = 0; i < s.deck_size; ++i) deck.push_back(s.deck[i]);
+  j["deck"] = {{"cards", deck}, {"drawn", s.deck_pos}};
+  j["unused"] = card_list_with_loc(s, Loc::kUnused);
+  j["discard"] = card_list_with_loc(s, Loc::kDiscard);
+  j["active_events"] = card_list_with_loc(s, Loc::kActiveEvent);
+
+  Json paid = Json::array();
+  for (int b = 0; b < kMarketRows * kMarketCols; ++b)
+    if (s.market_paid >> b & 1) paid.push_back({b / kMarketCols, b % kMarketCols});
+  j["turn_state"] = {{"actions_used", s.actions_used},
+                     {"used_cards", card_set(s.used_cards)},
+                     {"refused_cards", card_set(s.refused_cards)},
+                     {"market_paid", paid}};
+
+  Json tasks = Json::array();
+  for (int i = 0; i < s.num_tasks; ++i) tasks.push_back(task_json(s.tasks[i]));
+  j["tasks"] = tasks;
+  return j.dump(indent);
+}
+
+std::optional<State> state_from_json(const std::string& text, std::string* error) {
+  try {
+    return parse_state(Json::parse(text));
+  } catch (const Json::parse_error& e) {
+    if (error) *error = std::string("invalid JSON: ") + e.what();
+  } catch (const LoadError& e) {
+    if (error) *error = e.what();
+  }
+  return std::nullopt;
+}
+
+}  // namespace pamir::core

@@ -1,0 +1,94 @@
+// Drives `pamir play` in-process through the command registry, as main() does.
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <unistd.h>
+
+#include "cli/command.h"
+#include "core/record.h"
+
+namespace pamir::cli {
+namespace {
+
+// Runs the tool with these arguments; returns what it printed, or throws what it threw.
+std::string run_tool(std::vector<std::string> args) {
+  CLI::App app{"pamir"};
+  app.require_subcommand(1);
+  for (auto& setup : command_registry()) setup(app);
+  args.insert(args.begin(), "pamir");
+  std::vector<const char*> argv;
+  for (auto& a : args) argv.push_back(a.c_str());
+  ::testing::internal::CaptureStdout();
+  try {
+    app.parse(int(argv.size()), argv.data());
+  } catch (...) {
+    ::testing::internal::GetCapturedStdout();
+    throw;
+  }
+  return ::testing::internal::GetCapturedStdout();
+}
+
+std::string temp_path(const std::string& name) {
+  return (std::filesystem::temp_directory_path() / (name + "." + std::to_string(::getpid()))).string();
+}
+
+TEST(CliPlay, RecordsAndReplaysTheSameGame) {
+  const std::string path = temp_path("pamir_cli_test.json");
+  const std::string played =
+      run_tool({"play", "--players", "3", "--agents", "random,random,random", "--seed", "7", "--record", path});
+  EXPECT_EQ(played.rfind("game: 3 players, seed 7, agents random, random, random\n", 0), 0u) << played;
+  EXPECT_NE(played.find("final standing:\n1. player "), std::string::npos);
+  EXPECT_EQ(run_tool({"play", "--replay", path}), played);
+
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  std::string error;
+  const auto record = core::record_from_json(text.str(), &error);
+  ASSERT_TRUE(record) << error;
+  EXPECT_EQ(record->num_players, 3);
+  EXPECT_FALSE(std::filesystem::exists(path + ".tmp." + std::to_string(::getpid())));
+  std::filesystem::remove(path);
+}
+
+TEST(CliPlay, QuietPrintsOnlyTheStanding) {
+  const std::string out = run_tool({"play", "--players", "2", "--seed", "4", "--quiet"});
+  std::istringstream lines(out);
+  std::vector<std::string> all;
+  for (std::string l; std::getline(lines, l);) all.push_back(l);
+  ASSERT_EQ(all.size(), 4u) << out;  // header, "final standing:", two players
+  EXPECT_EQ(all[1], "final standing:");
+}
+
+TEST(CliPlay, BadArgumentsGiveOneLineErrors) {
+  auto error_of = [](std::vector<std::string> args) -> std::string {
+    try {
+      run_tool(args);
+    } catch (const CommandError& e) {
+      return e.what();
+    }
+    return "no error";
+  };
+  EXPECT_EQ(error_of({"play", "--players", "3", "--agents", "random,random"}), "--agents names 2 agents for 3 players");
+  EXPECT_EQ(error_of({"play", "--players", "6"}), "--players must be 2 to 5, got 6");
+  EXPECT_EQ(error_of({"play", "--players", "2", "--agents", "random,wizard"}),
+            "--agents: unknown agent 'wizard' (known: random)");
+  const std::string missing = temp_path("pamir_no_such_record");
+  EXPECT_EQ(error_of({"play", "--replay", missing}), "cannot read " + missing + ": No such file or directory");
+
+  const std::string bad = temp_path("pamir_bad_record.json");
+  std::ofstream(bad) << R"({"format":"pamir-record-1","num_players":2,"seed":1,"agents":["a","b"],)"
+                     << R"("actions":[{"id":0,"name":"done"}]})";
+  EXPECT_EQ(error_of({"play", "--replay", bad}), bad + ": action 0 (id 0) is not legal at step 0");
+  std::filesystem::remove(bad);
+}
+
+}  // namespace
+}  // namespace pamir::cli
