@@ -7,9 +7,6 @@
 namespace pamir::core {
 namespace {
 
-constexpr CourtCard kCourtCards[kNumCourtCards] = {
-#include "core/card_table.inc"
-};
 
 // Events 105..116 in data/event_cards.tsv order: {discard half, purchase half}.
 struct EventPair {
@@ -60,17 +57,20 @@ int index_of(const char* const (&names)[N], const char* s) {
   return -1;
 }
 
+}  // namespace
+
+constexpr CourtCard kCourtCardTable[kNumCourtCards] = {
+#include "core/card_table.inc"
+};
+
 // The table must be in card-number order so that court_card(c) is an index.
 constexpr bool table_is_ordered() {
   for (int i = 0; i < kNumCourtCards; ++i)
-    if (kCourtCards[i].number != i + 1) return false;
+    if (kCourtCardTable[i].number != i + 1) return false;
   return true;
 }
 static_assert(table_is_ordered());
 
-}  // namespace
-
-const CourtCard& court_card(int c) { return kCourtCards[c - 1]; }
 int event_discard_effect(int card) { return kEvents[card - kFirstEvent].discard; }
 int event_purchase_effect(int card) { return kEvents[card - kFirstEvent].purchase; }
 const char* event_kind_name(int kind) { return kEventKindNames[kind]; }

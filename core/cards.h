@@ -33,8 +33,9 @@ struct CourtCard {
   }
 };
 
-// c in 1..100.
-const CourtCard& court_card(int c);
+extern const CourtCard kCourtCardTable[kNumCourtCards];
+// c in 1..100. Inline: the rules read card data on every legal-move generation.
+inline const CourtCard& court_card(int c) { return kCourtCardTable[c - 1]; }
 
 // Events (105-116): what the card does when discarded from the market and when bought.
 namespace EventKind {

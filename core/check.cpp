@@ -3,6 +3,7 @@
 #include <cstring>
 #include <string>
 
+#include "core/pieces.h"
 #include "core/queries.h"
 
 namespace pamir::core {
@@ -83,30 +84,19 @@ std::string check_consistency(const State& s) {
   for (int p = 0; p < kMaxPlayers; ++p)
     if (prizes[p] != s.prizes[p]) return fail("prize count cache wrong");
 
-  // Pieces: recompute every cache.
-  State r = s;
-  std::memset(r.tribes, 0, sizeof r.tribes);
-  std::memset(r.armies, 0, sizeof r.armies);
-  std::memset(r.roads, 0, sizeof r.roads);
-  std::memset(r.spies_on, 0, sizeof r.spies_on);
-  std::memset(r.cylinders_in_supply, 0, sizeof r.cylinders_in_supply);
-  std::memset(r.blocks_in_supply, 0, sizeof r.blocks_in_supply);
+  // Pieces: every location valid, then every cache equal to its recomputation.
   for (int p = 0; p < n; ++p) {
     int gift_slots = 0;
     for (int i = 0; i < kCylinders; ++i) {
       const u8 l = s.cylinder[p][i];
       if (l == CylLoc::kSupply) {
-        ++r.cylinders_in_supply[p];
         if (s.cylinders_placed[p] >> i & 1) return fail("cylinder in supply marked placed");
-      } else if (CylLoc::is_tribe(l)) {
-        ++r.tribes[CylLoc::region_of(l)][p];
       } else if (CylLoc::is_gift(l)) {
         if (gift_slots >> CylLoc::slot_of(l) & 1) return fail("two gifts on one space");
         gift_slots |= 1 << CylLoc::slot_of(l);
       } else if (CylLoc::is_spy(l)) {
         if (s.court_owner(CylLoc::card_of(l)) == kNoPlayer) return fail("spy on a card not in a court");
-        ++r.spies_on[CylLoc::card_of(l)];
-      } else {
+      } else if (!CylLoc::is_tribe(l)) {
         return fail("bad cylinder location");
       }
     }
@@ -115,17 +105,11 @@ std::string check_consistency(const State& s) {
   for (int k = 0; k < Coalition::kCount; ++k)
     for (int i = 0; i < kBlocksPerCoalition; ++i) {
       const u8 l = s.block[k][i];
-      if (l == BlockLoc::kSupply) {
-        ++r.blocks_in_supply[k];
-        if (s.blocks_placed[k] >> i & 1) return fail("block in supply marked placed");
-      } else if (BlockLoc::is_army(l)) {
-        ++r.armies[BlockLoc::region_of(l)][k];
-      } else if (BlockLoc::is_road(l)) {
-        ++r.roads[BlockLoc::border_of(l)][k];
-      } else {
-        return fail("bad block location");
-      }
+      if (l == BlockLoc::kSupply && (s.blocks_placed[k] >> i & 1)) return fail("block in supply marked placed");
+      if (l != BlockLoc::kSupply && !BlockLoc::is_army(l) && !BlockLoc::is_road(l)) return fail("bad block location");
     }
+  State r = s;
+  rebuild_caches(r);
   if (std::memcmp(r.tribes, s.tribes, sizeof r.tribes)) return fail("tribe cache wrong");
   if (std::memcmp(r.armies, s.armies, sizeof r.armies)) return fail("army cache wrong");
   if (std::memcmp(r.roads, s.roads, sizeof r.roads)) return fail("road cache wrong");
@@ -134,6 +118,7 @@ std::string check_consistency(const State& s) {
     return fail("cylinder supply cache wrong");
   if (std::memcmp(r.blocks_in_supply, s.blocks_in_supply, sizeof r.blocks_in_supply))
     return fail("block supply cache wrong");
+  if (std::memcmp(r.abilities, s.abilities, sizeof r.abilities)) return fail("ability cache wrong");
 
   // Rupees: players + market + bank + removed = the box.
   int total = s.bank + s.rupees_removed;

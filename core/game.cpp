@@ -155,9 +155,10 @@ int land_destinations(const State& s, int p, int r) {
   const int k = s.loyalty[p];
   const bool no_road_needed = has_ability(s, p, Ability::kIndianSupplies);
   int mask = 0;
-  for (int b = 0; b < kNumBorders; ++b)
-    if (border_touches(b, r) && (no_road_needed || s.roads[b][k]))
-      mask |= 1 << border_other_side(b, r);
+  for (unsigned borders = region_border_mask(r); borders; borders &= borders - 1) {
+    const int b = __builtin_ctz(borders);
+    if (no_road_needed || s.roads[b][k]) mask |= 1 << border_other_side(b, r);
+  }
   return mask;
 }
 
@@ -174,9 +175,22 @@ bool can_move_from(const State& s, int p, int loc) {
          land_destinations(s, p, r);
 }
 
+// The cards p has spies on, ascending and without repeats; returns the count.
+int spy_cards(const State& s, int p, u8* out) {
+  int n = 0;
+  for (int i = 0; i < kCylinders; ++i)
+    if (CylLoc::is_spy(s.cylinder[p][i])) out[n++] = u8(CylLoc::card_of(s.cylinder[p][i]));
+  std::sort(out, out + n);
+  return int(std::unique(out, out + n) - out);
+}
+
 bool any_move(const State& s, int p) {
-  for (int loc = 0; loc < Act::kMoveFromCount; ++loc)
-    if (can_move_from(s, p, loc)) return true;
+  for (int r = 0; r < Region::kCount; ++r)
+    if (can_move_from(s, p, Act::move_army(r)) || can_move_from(s, p, Act::move_tribe(r))) return true;
+  // With two or more cards in play every spy has a neighbour to step to.
+  if (s.court_begin(s.num_players) >= 2)
+    for (int i = 0; i < kCylinders; ++i)
+      if (CylLoc::is_spy(s.cylinder[p][i])) return true;
   return false;
 }
 
@@ -208,10 +222,11 @@ int battle_removals(const State& s, int p, int site, Action* out) {
     const int r = site;
     for (int o = 0; o < Coalition::kCount; ++o)
       if (o != k && s.armies[r][o]) out[n++] = Action(Act::kRemoveArmy + o);
-    for (int b = 0; b < kNumBorders; ++b)
-      if (border_touches(b, r))
-        for (int o = 0; o < Coalition::kCount; ++o)
-          if (o != k && s.roads[b][o]) out[n++] = Action(Act::kRemoveRoad + b * 3 + o);
+    for (unsigned borders = region_border_mask(r); borders; borders &= borders - 1) {
+      const int b = __builtin_ctz(borders);
+      for (int o = 0; o < Coalition::kCount; ++o)
+        if (o != k && s.roads[b][o]) out[n++] = Action(Act::kRemoveRoad + b * 3 + o);
+    }
     for (int off = 1; off < s.num_players; ++off) {
       const int q = seat_at(s, p, off);
       if (s.tribes[r][q] && s.loyalty[q] != k && !tribe_protected(s, q, r))
@@ -236,17 +251,20 @@ bool battle_site_ok(const State& s, int p, int site) {
 bool any_battle(const State& s, int p) {
   for (int r = 0; r < Region::kCount; ++r)
     if (battle_site_ok(s, p, Site::region(r))) return true;
-  const int total = s.court_begin(s.num_players);
-  for (int i = 0; i < total; ++i)
-    if (s.spies_on[s.court[i]] && battle_site_ok(s, p, Site::card(s.court[i]))) return true;
+  u8 cards[kCylinders];
+  const int n = spy_cards(s, p, cards);
+  for (int i = 0; i < n; ++i)
+    if (s.spies_on[cards[i]] > spies_of(s, p, cards[i]) && battle_site_ok(s, p, Site::card(cards[i])))
+      return true;
   return false;
 }
 
 bool any_betray(const State& s, int p) {
   if (s.rupees[p] < 2) return false;
-  const int total = s.court_begin(s.num_players);
-  for (int i = 0; i < total; ++i)
-    if (s.spies_on[s.court[i]] && betrayable(s, p, s.court[i])) return true;
+  u8 cards[kCylinders];
+  const int n = spy_cards(s, p, cards);
+  for (int i = 0; i < n; ++i)
+    if (betrayable(s, p, cards[i])) return true;
   return false;
 }
 
@@ -282,11 +300,14 @@ int gen_turn_actions(const State& s, int p, Action* out) {
   *o++ = Act::kDone;
   const bool core_left = s.actions_used < 2;
   if (core_left) {
+    // Columns p can afford at the plain price; abilities that waive the price are rare.
+    const int affordable = s.rupees[p] / (s.favored_suit == Suit::kMilitary ? 2 : 1);
+    const bool price_waivers = s.abilities[p] & kPriceWaivers;
     for (int row = 0; row < kMarketRows; ++row)
       for (int col = 0; col < kMarketCols; ++col) {
         const int card = s.market[row][col];
-        if (!card || card == 111 || (s.market_paid >> (row * kMarketCols + col) & 1)) continue;
-        if (s.rupees[p] >= purchase_cost(s, p, row, col))
+        if (!card || card == kPublicWithdrawal || (s.market_paid >> (row * kMarketCols + col) & 1)) continue;
+        if (col <= affordable || (price_waivers && s.rupees[p] >= purchase_cost(s, p, row, col)))
           *o++ = Action(Act::kPurchase + row * kMarketCols + col);
       }
     for (int w = 0; w < 2; ++w) {
@@ -300,6 +321,9 @@ int gen_turn_actions(const State& s, int p, Action* out) {
     }
   }
   const int b = s.court_begin(p);
+  // Whether each kind of card action could be carried out: worked out once, on demand.
+  enum : u8 { kUnknown, kYes, kNo };
+  u8 feasible[CardAction::kCount] = {};
   // Court order is not id order; collect then sort this family.
   Action* family = o;
   for (int i = b; i < b + s.court_len[p]; ++i) {
@@ -307,9 +331,11 @@ int gen_turn_actions(const State& s, int p, Action* out) {
     if (bit_test(s.used_cards, c) || bit_test(s.refused_cards, c)) continue;
     if (!core_left && !is_favored(s, p, c)) continue;
     const CourtCard& cc = court_card(c);
-    for (int j = 0; j < cc.num_actions; ++j)
-      if (card_action_feasible(s, p, cc.actions[j]))
-        *o++ = Action(Act::kCardAction + (c - 1) * 6 + cc.actions[j]);
+    for (int j = 0; j < cc.num_actions; ++j) {
+      const int act = cc.actions[j];
+      if (feasible[act] == kUnknown) feasible[act] = card_action_feasible(s, p, act) ? kYes : kNo;
+      if (feasible[act] == kYes) *o++ = Action(Act::kCardAction + (c - 1) * 6 + act);
+    }
   }
   std::sort(family, o);
   return int(o - out);
@@ -348,8 +374,13 @@ int gen_move_from(const State& s, int p, const Task& t, Action* out) {
   Action* o = out;
   if (t.b > 0) *o++ = Act::kDone;
   if (t.a == 0) return int(o - out);
-  for (int loc = 0; loc < Act::kMoveFromCount; ++loc)
-    if (can_move_from(s, p, loc)) *o++ = Action(Act::kMoveFrom + loc);
+  for (int r = 0; r < Region::kCount; ++r)
+    if (can_move_from(s, p, Act::move_army(r))) *o++ = Action(Act::kMoveFrom + Act::move_army(r));
+  u8 cards[kCylinders];
+  const int n = s.court_begin(s.num_players) >= 2 ? spy_cards(s, p, cards) : 0;
+  for (int i = 0; i < n; ++i) *o++ = Action(Act::kMoveFrom + Act::move_spy(cards[i]));
+  for (int r = 0; r < Region::kCount; ++r)
+    if (can_move_from(s, p, Act::move_tribe(r))) *o++ = Action(Act::kMoveFrom + Act::move_tribe(r));
   return int(o - out);
 }
 
@@ -381,12 +412,16 @@ int gen_battle(const State& s, int p, const Task& t, Action* out) {
 
 // Cards p holds in hand or court, as discard actions in id order.
 int gen_discards(const State& s, int p, bool hand, bool court, Action* out) {
-  Action* o = out;
-  for (int c = 1; c <= kNumCourtCards; ++c) {
-    const int l = s.card_loc[c];
-    if ((hand && l == Loc::kHand + p) || (court && l == Loc::kCourt + p))
-      *o++ = Action(Act::kDiscard + c - 1);
+  u64 cards[2] = {0, 0};
+  if (hand) cards[0] = s.hand[p][0], cards[1] = s.hand[p][1];
+  if (court) {
+    const int b = s.court_begin(p);
+    for (int i = b; i < b + s.court_len[p]; ++i) bit_set(cards, s.court[i]);
   }
+  Action* o = out;
+  for (int w = 0; w < 2; ++w)
+    for (u64 bits = cards[w]; bits; bits &= bits - 1)
+      *o++ = Action(Act::kDiscard + w * 64 + __builtin_ctzll(bits));
   return int(o - out);
 }
 
@@ -463,21 +498,26 @@ int gen_decision(const State& s, Action* out) {
     case TaskKind::kBuild: return gen_build(s, p, t, out);
     case TaskKind::kMoveFrom: return gen_move_from(s, p, t, out);
     case TaskKind::kMoveTo: return gen_move_to(s, p, t, out);
-    case TaskKind::kBetray:
-      for (int c = 1; c <= kNumCourtCards; ++c)
-        if (s.spies_on[c] && s.court_owner(c) != kNoPlayer && betrayable(s, p, c))
-          *o++ = Action(Act::kBetray + c - 1);
+    case TaskKind::kBetray: {
+      u8 cards[kCylinders];
+      const int n = spy_cards(s, p, cards);
+      for (int i = 0; i < n; ++i)
+        if (betrayable(s, p, cards[i])) *o++ = Action(Act::kBetray + cards[i] - 1);
       break;
+    }
     case TaskKind::kPrize:
       *o++ = Act::kTakePrize;
       *o++ = Act::kDeclinePrize;
       break;
-    case TaskKind::kBattleSite:
-      for (int site = 0; site < Site::kCount; ++site) {
-        if (!Site::is_region(site) && s.court_owner(Site::card_of(site)) == kNoPlayer) continue;
-        if (battle_site_ok(s, p, site)) *o++ = Action(Act::kBattleAt + site);
-      }
+    case TaskKind::kBattleSite: {
+      for (int r = 0; r < Region::kCount; ++r)
+        if (battle_site_ok(s, p, Site::region(r))) *o++ = Action(Act::kBattleAt + Site::region(r));
+      u8 cards[kCylinders];
+      const int n = spy_cards(s, p, cards);
+      for (int i = 0; i < n; ++i)
+        if (battle_site_ok(s, p, Site::card(cards[i]))) *o++ = Action(Act::kBattleAt + Site::card(cards[i]));
       break;
+    }
     case TaskKind::kBattle: return gen_battle(s, p, t, out);
     case TaskKind::kDiscardLeverage: return gen_discards(s, p, true, true, out);
     case TaskKind::kDiscardCourt: return gen_discards(s, p, false, true, out);

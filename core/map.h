@@ -39,13 +39,16 @@ constexpr int border_between(int r1, int r2) {
       return b;
   return -1;
 }
-// Bit b set when border b touches the region.
-constexpr u16 region_border_mask(int region) {
-  u16 m = 0;
-  for (int b = 0; b < kNumBorders; ++b)
-    if (border_touches(b, region)) m |= u16(1u << b);
+// Bit b set when border b touches the region; a table, since the rules ask on every move.
+constexpr std::array<u16, Region::kCount> kRegionBorders = [] {
+  std::array<u16, Region::kCount> m{};
+  for (int b = 0; b < kNumBorders; ++b) {
+    m[kBorders[b].a] |= u16(1u << b);
+    m[kBorders[b].b] |= u16(1u << b);
+  }
   return m;
-}
+}();
+constexpr u16 region_border_mask(int region) { return kRegionBorders[region]; }
 
 const char* border_name(int b);
 int border_from_name(const char* s);

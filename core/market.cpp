@@ -7,8 +7,6 @@
 namespace pamir::core {
 namespace {
 
-constexpr CardId kPublicWithdrawal = 111;
-
 void mark_paid(State& s, int row, int col) { s.market_paid |= u16(1u << (row * kMarketCols + col)); }
 
 }  // namespace
@@ -23,7 +21,7 @@ void add_market_rupees(State& s, int row, int col, int n) {
 
 int purchase_cost(const State& s, int p, int row, int col) {
   const int card = s.market[row][col];
-  if (is_court_card(card)) {
+  if ((s.abilities[p] & kPriceWaivers) && is_court_card(card)) {
     const CourtCard& cc = court_card(card);
     if ((cc.region == Region::kHerat && has_ability(s, p, Ability::kHeratInfluence)) ||
         (cc.region == Region::kPersia && has_ability(s, p, Ability::kPersianInfluence)) ||

@@ -6,6 +6,11 @@
 
 namespace pamir::core {
 
+constexpr CardId kPublicWithdrawal = 111;  // cannot be bought; eats rupees placed on it
+// Abilities that waive purchase prices (Herat, Persian and Russian Influence).
+constexpr u32 kPriceWaivers = u32(1) << Ability::kHeratInfluence | u32(1) << Ability::kPersianInfluence |
+                              u32(1) << Ability::kRussianInfluence;
+
 // Rupees p pays to buy the card at (row, col): column times 1 (2 with military favored).
 int purchase_cost(const State& s, int p, int row, int col);
 // Places p's payment for (row, col) on the cards to its left (a vacant space passes its

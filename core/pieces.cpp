@@ -7,11 +7,6 @@
 
 namespace pamir::core {
 
-void push_task(State& s, u8 kind, int player, int a, int b, int c, int d) {
-  assert(s.num_tasks < kMaxTasks);
-  s.tasks[s.num_tasks++] = Task{kind, u8(player), u8(a), u8(b), u8(c), u8(d)};
-}
-
 void set_cylinder(State& s, int p, int i, u8 loc) {
   const u8 old = s.cylinder[p][i];
   if (old == loc) return;
@@ -132,6 +127,42 @@ void court_insert(State& s, int p, int c, bool left) {
   s.court[at] = u8(c);
   ++s.court_len[p];
   s.card_loc[c] = u8(Loc::kCourt + p);
+  s.abilities[p] |= u32(1) << court_card(c).ability;
+}
+
+u32 court_abilities(const State& s, int p) {
+  u32 mask = 0;
+  const int b = s.court_begin(p);
+  for (int i = b; i < b + s.court_len[p]; ++i) mask |= u32(1) << court_card(s.court[i]).ability;
+  return mask;
+}
+
+void rebuild_caches(State& s) {
+  std::memset(s.tribes, 0, sizeof s.tribes);
+  std::memset(s.armies, 0, sizeof s.armies);
+  std::memset(s.roads, 0, sizeof s.roads);
+  std::memset(s.spies_on, 0, sizeof s.spies_on);
+  std::memset(s.cylinders_in_supply, 0, sizeof s.cylinders_in_supply);
+  std::memset(s.blocks_in_supply, 0, sizeof s.blocks_in_supply);
+  std::memset(s.prizes, 0, sizeof s.prizes);
+  for (int p = 0; p < s.num_players; ++p)
+    for (int i = 0; i < kCylinders; ++i) {
+      const u8 l = s.cylinder[p][i];
+      if (l == CylLoc::kSupply) ++s.cylinders_in_supply[p];
+      else if (CylLoc::is_tribe(l)) ++s.tribes[CylLoc::region_of(l)][p];
+      else if (CylLoc::is_spy(l)) ++s.spies_on[CylLoc::card_of(l)];
+    }
+  for (int k = 0; k < Coalition::kCount; ++k)
+    for (int i = 0; i < kBlocksPerCoalition; ++i) {
+      const u8 l = s.block[k][i];
+      if (l == BlockLoc::kSupply) ++s.blocks_in_supply[k];
+      else if (BlockLoc::is_army(l)) ++s.armies[BlockLoc::region_of(l)][k];
+      else ++s.roads[BlockLoc::border_of(l)][k];
+    }
+  for (int c = 1; c <= kNumCards; ++c)
+    if (s.card_loc[c] >= Loc::kPrize && s.card_loc[c] < Loc::kPrize + kMaxPlayers)
+      ++s.prizes[s.card_loc[c] - Loc::kPrize];
+  for (int p = 0; p < kMaxPlayers; ++p) s.abilities[p] = p < s.num_players ? court_abilities(s, p) : 0;
 }
 
 void hand_add(State& s, int p, int c) {
@@ -152,6 +183,7 @@ void discard_court_card(State& s, int c) {
   s.court[total - 1] = 0;
   --s.court_len[p];
   s.card_loc[c] = Loc::kDiscard;
+  s.abilities[p] = court_abilities(s, p);
   // Spies on the card go home.
   if (s.spies_on[c])
     for (int q = 0; q < s.num_players; ++q)

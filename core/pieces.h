@@ -8,11 +8,16 @@
 // that needs a piece picked) are pushed as tasks, so callers push their own continuation
 // first and call these after.
 
+#include <cassert>
+
 #include "core/state.h"
 
 namespace pamir::core {
 
-void push_task(State& s, u8 kind, int player, int a = 0, int b = 0, int c = 0, int d = 0);
+inline void push_task(State& s, u8 kind, int player, int a = 0, int b = 0, int c = 0, int d = 0) {
+  assert(s.num_tasks < kMaxTasks);
+  s.tasks[s.num_tasks++] = Task{kind, u8(player), u8(a), u8(b), u8(c), u8(d)};
+}
 
 // Moves cylinder i of player p (block i of coalition k) to a location, keeping the caches
 // (and the placed-this-turn bit, which a return to the supply clears).
@@ -35,6 +40,12 @@ void remove_all_tribes_and_armies(State& s, int region);  // riots and Rebuke
 void remove_all_blocks(State& s);                         // after a successful check
 
 void court_insert(State& s, int p, int c, bool left);
+// The abilities present in p's court, computed from the court.
+u32 court_abilities(const State& s, int p);
+// Recomputes every cache (piece counts by place, supplies, prizes, abilities) from the
+// primary data: piece locations, card locations and courts. For loaders and tests that
+// build positions by hand.
+void rebuild_caches(State& s);
 void hand_add(State& s, int p, int c);
 void hand_remove(State& s, int p, int c);
 

@@ -67,13 +67,6 @@ int influence(const State& s, int p) {
   return 1 + patriots + s.prizes[p] + gift_value * gifts(s, p);
 }
 
-bool has_ability(const State& s, int p, int ability) {
-  const int b = s.court_begin(p);
-  for (int i = b; i < b + s.court_len[p]; ++i)
-    if (court_card(s.court[i]).ability == ability) return true;
-  return false;
-}
-
 bool is_favored(const State& s, int p, int c) {
   const CourtCard& cc = court_card(c);
   if (cc.suit == s.favored_suit) return true;

@@ -27,7 +27,7 @@ inline int cylinders_in_play(const State& s, int p) { return kCylinders - s.cyli
 
 // Whether an action on court card c counts as a bonus action for its owner p.
 bool is_favored(const State& s, int p, int c);
-bool has_ability(const State& s, int p, int ability);
+inline bool has_ability(const State& s, int p, int ability) { return s.abilities[p] >> ability & 1; }
 
 int spies_of(const State& s, int p, int c);
 // The player holding court card c hostage (strictly more spies than every other player,

@@ -93,6 +93,9 @@ struct State {
   u64 used_cards[2];              // court cards whose action was used this turn
   u64 refused_cards[2];           // cards whose bribe was refused this turn (no retry)
 
+  // --- 4-byte fields ----------------------------------------------------------------------
+  u32 abilities[kMaxPlayers];     // bit a: p's court holds a card with Ability a (cache)
+
   // --- 2-byte fields ------------------------------------------------------------------
   i16 bank;                        // rupees in the bank (negative: more coins than the box)
   u16 rupees_removed;              // rupees that left the game
@@ -138,7 +141,7 @@ struct State {
   u8 global_effects;
   u8 dominance_checks_resolved;  // Dominance Checks scored so far
   u8 num_tasks;
-  u8 reserved[10];     // keeps the size a multiple of 8 with no implicit padding; always 0
+  u8 reserved[14];     // keeps the size a multiple of 8 with no implicit padding; always 0
   Task tasks[kMaxTasks];
 
   // ---- small queries (more in rules.h) -----------------------------------------------------
