@@ -58,9 +58,11 @@ Scenario ruled_kandahar(int rupees) {
 }
 
 // Guide "Core Actions: Play": "you must pay them a bribe in rupees equal to the number of their
-// tribes in that region. The ruler can waive any part of this bribe." The ruler names 0..2.
+// tribes in that region. The ruler can waive any part of this bribe." The ruler names 0..2;
+// the ruler's loyal army helps to rule but does not raise the bribe.
 TEST(Play, RulerDemandsABribeOfUpToTheirTribes) {
   Scenario sc = ruled_kandahar(5);
+  sc.army(kBritish, Region::kKandahar);
   sc.act("play 45 left");
   ASSERT_EQ(sc.s.top().kind, TaskKind::kBribeDemand);
   EXPECT_EQ(sc.s.top().player, 1);
@@ -191,6 +193,17 @@ TEST(Play, ImpactIconsResolveInPrintedOrder) {
   EXPECT_EQ(sc.s.armies[Region::kKabul][kAfghan], 1);
   EXPECT_EQ(sc.s.favored_suit, Suit::kMilitary);
   EXPECT_EQ(sc.s.top().kind, TaskKind::kTurnActions);
+}
+
+// Rules notes 4: "favor_X: the favored suit becomes X (ignored while Pashtunwali Values is
+// active)".
+TEST(Play, FavoredSuitIconIsIgnoredUnderPashtunwaliValues) {
+  Scenario sc({kAfghan, kBritish});
+  sc.s.global_effects |= GlobalEffect::kPashtunwaliValues;
+  sc.to_hand(0, 31);  // Company Weapons: army, favor intelligence
+  sc.act("play 31 left");
+  EXPECT_EQ(sc.s.armies[Region::kPunjab][kAfghan], 1);
+  EXPECT_EQ(sc.s.favored_suit, Suit::kPolitical);
 }
 
 // Rules notes 4: "road: 1 block of your loyalty onto any border of the card's region".

@@ -43,6 +43,21 @@ TEST(Supply, TakingTheLastTribeOfARegionTriggersTheOverthrowRule) {
   EXPECT_EQ(sc.s.card_loc[26], Loc::kDiscard);
 }
 
+// Rules notes 7: the overthrow rule follows the loss of a region's last tribe. A shortage that
+// takes a tribe from the very region the new tribe goes to loses no tribe there.
+TEST(Supply, TakingATribeIntoItsOwnRegionLosesNothing) {
+  Scenario sc({kAfghan, kBritish});
+  sc.tribe(0, Region::kHerat);
+  sc.tribe(0, Region::kKabul, kCylinders - 1);
+  sc.to_court(0, 55);  // Hazara Chiefs: Herat political
+  sc.to_hand(0, 57);   // Exiled Durrani Nobility, Herat political: tribe
+  sc.act("play 57 left");
+  sc.act("take tribe herat");
+  EXPECT_EQ(sc.s.tribes[Region::kHerat][0], 1);
+  EXPECT_TRUE(sc.s.in_court(0, 55));
+  EXPECT_TRUE(sc.s.in_court(0, 57));
+}
+
 // The same for blocks: a block of the needed coalition is taken from the map, not one placed
 // this turn; an army may come from anywhere.
 TEST(Supply, BlockShortageTakesABlockNotPlacedThisTurn) {
