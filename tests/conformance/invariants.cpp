@@ -1,5 +1,6 @@
 #include "tests/conformance/invariants.h"
 
+#include <cmath>
 #include <cstring>
 #include <string>
 #include <unordered_set>
@@ -144,10 +145,23 @@ std::string check_key_purity(const State& s) {
   return "";
 }
 
+std::string check_returns(const State& s) {
+  const auto r = returns(s);
+  float total = 0;
+  for (int p = 0; p < kMaxPlayers; ++p) {
+    if (r[p] < 0 || r[p] > 1 || (p >= s.num_players && r[p] != 0)) return "a return out of range";
+    total += r[p];
+  }
+  if (s.game_over() ? std::abs(total - 1) > 1e-5f : total != 0)
+    return "returns sum to " + std::to_string(total);
+  return "";
+}
+
 std::string check_position(const State& s, const Action* legal, int n) {
   if (auto e = check_consistency(s); !e.empty()) return "check_consistency: " + e;
   if (auto e = check_conservation(s); !e.empty()) return e;
   if (auto e = check_legal_set(s, legal, n); !e.empty()) return e;
+  if (auto e = check_returns(s); !e.empty()) return e;
   return check_key_purity(s);
 }
 

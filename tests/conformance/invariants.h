@@ -31,6 +31,10 @@ std::string check_name_round_trip(const core::State& s, core::Action a);
 // A copy is bit-identical and hashes (full and per-seat infoset) like the original.
 std::string check_key_purity(const core::State& s);
 
+// returns(): all zero while the game runs; at the end, in [0, 1] and summing to 1 (the
+// winners share one point), nothing for absent seats.
+std::string check_returns(const core::State& s);
+
 // Everything above plus check_consistency(); legal/n as for check_legal_set.
 std::string check_position(const core::State& s, const core::Action* legal, int n);
 
