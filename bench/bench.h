@@ -1,7 +1,9 @@
 #pragma once
 // perft and the measurements printed by `pamir bench`.
 
+#include <array>
 #include <cstdint>
+#include <string>
 
 #include "core/state.h"
 
@@ -9,5 +11,55 @@ namespace pamir::bench {
 
 // Number of action sequences of length depth from s (leaves at depth, or earlier game ends).
 std::uint64_t perft(const core::State& s, int depth);
+
+// Plays one uniformly random game of new_game(num_players, seed) to the end, with a random
+// stream derived from seed; returns the number of decisions (applied actions) and leaves
+// the final position in *final when given. Throws std::runtime_error if the game does not
+// end within kMaxDecisionsPerGame decisions (an engine bug: games are finite).
+constexpr int kMaxDecisionsPerGame = 100000;
+int play_random_game(int num_players, core::u64 seed, core::State* final = nullptr);
+
+// A deterministic fingerprint of engine behaviour: perft counts from a few start positions
+// and the final full_key and length of a fixed set of seeded random games for every player
+// count. It changes whenever a rule change alters any legal set or outcome, and depends on
+// nothing else (no timing, no options).
+std::uint64_t signature();
+
+struct BenchOptions {
+  // Per player count, games are played until either limit is reached (at least one game);
+  // the time limit is on wall time.
+  long max_games = 1000000;
+  double max_seconds = 3.0;
+};
+
+// Rates are per second of processor time of this (single-threaded) process, so that they
+// measure one core's throughput even on a loaded machine; wall time is kept alongside.
+struct PlayerCountStats {
+  long games = 0;
+  long decisions = 0;
+  double cpu_seconds = 0;
+  double wall_seconds = 0;
+  double games_per_s() const { return cpu_seconds > 0 ? games / cpu_seconds : 0; }
+  double decisions_per_s() const { return cpu_seconds > 0 ? decisions / cpu_seconds : 0; }
+  double mean_decisions_per_game() const { return double(decisions) / games; }
+};
+
+struct BenchReport {
+  std::size_t state_bytes = 0;
+  std::uint64_t signature = 0;
+  // Indexed by player count; entries below kMinPlayers are unused.
+  std::array<PlayerCountStats, core::kMaxPlayers + 1> by_players{};
+};
+
+// Measures random-game throughput on the calling thread, 2 to 5 players, and computes the
+// signature. The games are seeded 1, 2, 3, ... so that every run plays the same games.
+BenchReport run_bench(const BenchOptions& options);
+
+// The report as one JSON object: {"state_bytes", "signature" (hex string), "players":
+// {"2": {"decisions_per_s", "games_per_s", "mean_decisions_per_game", "games",
+// "cpu_seconds", "wall_seconds"}, ...}}.
+std::string report_json(const BenchReport& report);
+// The report as readable text, one line per fact.
+std::string report_text(const BenchReport& report);
 
 }  // namespace pamir::bench

@@ -1,0 +1,132 @@
+#include "bench/bench.h"
+
+#include <chrono>
+#include <cinttypes>
+#include <cstdio>
+#include <ctime>
+#include <nlohmann/json.hpp>
+#include <stdexcept>
+#include <string>
+
+#include "core/game.h"
+#include "core/hash.h"
+#include "core/random.h"
+
+namespace pamir::bench {
+namespace {
+
+// Folds one value into the signature (the same mixing as a hash of a sequence of words).
+std::uint64_t fold(std::uint64_t h, std::uint64_t v) {
+  std::uint64_t r = h ^ v;
+  return core::next_random(r);
+}
+
+// The fixed signature workload: perft reaches a few decisions past the loyalty round (about
+// 0.1 s in all), and ten random games per player count cover whole games.
+struct PerftCase {
+  int players;
+  core::u64 seed;
+  int depth;
+};
+constexpr PerftCase kSignaturePerft[] = {{2, 1, 7}, {3, 2, 8}, {4, 3, 8}, {5, 4, 9}};
+constexpr int kSignatureGamesPerCount = 10;
+
+}  // namespace
+
+int play_random_game(int num_players, core::u64 seed, core::State* final) {
+  core::State s = core::new_game(num_players, seed);
+  core::u64 rng = seed ^ 0xD1B54A32D192ED03ull;  // the move stream differs from the deal's
+  core::Action legal[core::kMaxLegalActions];
+  int decisions = 0;
+  while (!s.game_over()) {
+    if (decisions == kMaxDecisionsPerGame)
+      throw std::runtime_error("random game (" + std::to_string(num_players) + " players, seed " +
+                               std::to_string(seed) + ") did not end within " +
+                               std::to_string(kMaxDecisionsPerGame) + " decisions");
+    const int n = core::legal_actions(s, legal);
+    core::apply(s, legal[core::random_below(rng, n)]);
+    ++decisions;
+  }
+  if (final) *final = s;
+  return decisions;
+}
+
+std::uint64_t signature() {
+  std::uint64_t h = 0;
+  for (const PerftCase& c : kSignaturePerft)
+    h = fold(h, perft(core::new_game(c.players, c.seed), c.depth));
+  for (int players = core::kMinPlayers; players <= core::kMaxPlayers; ++players)
+    for (core::u64 seed = 1; seed <= kSignatureGamesPerCount; ++seed) {
+      core::State final;
+      h = fold(h, std::uint64_t(play_random_game(players, seed, &final)));
+      h = fold(h, core::full_key(final));
+    }
+  return h;
+}
+
+BenchReport run_bench(const BenchOptions& options) {
+  using Clock = std::chrono::steady_clock;
+  BenchReport report;
+  report.state_bytes = sizeof(core::State);
+  report.signature = signature();
+  for (int players = core::kMinPlayers; players <= core::kMaxPlayers; ++players) {
+    PlayerCountStats& stats = report.by_players[players];
+    const auto wall_start = Clock::now();
+    const std::clock_t cpu_start = std::clock();
+    do {
+      stats.decisions += play_random_game(players, core::u64(stats.games + 1));
+      ++stats.games;
+      stats.wall_seconds = std::chrono::duration<double>(Clock::now() - wall_start).count();
+    } while (stats.games < options.max_games && stats.wall_seconds < options.max_seconds);
+    stats.cpu_seconds = double(std::clock() - cpu_start) / CLOCKS_PER_SEC;
+  }
+  return report;
+}
+
+namespace {
+std::string hex(std::uint64_t v) {
+  char buf[17];
+  std::snprintf(buf, sizeof buf, "%016" PRIx64, v);
+  return buf;
+}
+}  // namespace
+
+std::string report_json(const BenchReport& report) {
+  nlohmann::json j;
+  j["state_bytes"] = report.state_bytes;
+  j["signature"] = hex(report.signature);
+  nlohmann::json& by_players = j["players"];
+  for (int players = core::kMinPlayers; players <= core::kMaxPlayers; ++players) {
+    const PlayerCountStats& stats = report.by_players[players];
+    by_players[std::to_string(players)] = {
+        {"games", stats.games},
+        {"cpu_seconds", stats.cpu_seconds},
+        {"wall_seconds", stats.wall_seconds},
+        {"games_per_s", stats.games_per_s()},
+        {"decisions_per_s", stats.decisions_per_s()},
+        {"mean_decisions_per_game", stats.mean_decisions_per_game()},
+    };
+  }
+  return j.dump();
+}
+
+std::string report_text(const BenchReport& report) {
+  std::string out;
+  char line[200];
+  std::snprintf(line, sizeof line, "state_bytes %zu\nsignature %s\n", report.state_bytes,
+                hex(report.signature).c_str());
+  out += line;
+  for (int players = core::kMinPlayers; players <= core::kMaxPlayers; ++players) {
+    const PlayerCountStats& stats = report.by_players[players];
+    std::snprintf(line, sizeof line,
+                  "players %d: %.0f games/s, %.0f decisions/s, %.1f decisions/game "
+                  "(%ld games, %.2f s processor, %.2f s wall)\n",
+                  players, stats.games_per_s(), stats.decisions_per_s(),
+                  stats.mean_decisions_per_game(), stats.games, stats.cpu_seconds,
+                  stats.wall_seconds);
+    out += line;
+  }
+  return out;
+}
+
+}  // namespace pamir::bench

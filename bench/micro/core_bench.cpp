@@ -1,0 +1,152 @@
+// Micro-benchmarks of the core hot paths, on positions taken from seeded random 3-player
+// games (so every run measures the same positions).
+
+#include <benchmark/benchmark.h>
+
+#include <vector>
+
+#include "core/game.h"
+#include "core/hash.h"
+#include "core/random.h"
+#include "core/world.h"
+
+namespace pamir::bench {
+namespace {
+
+using namespace pamir::core;
+
+// Plays uniformly random actions from s until the game ends; calls visit(s) before each
+// decision. Returns the number of decisions.
+template <class Visit>
+int play_random(State& s, u64& rng, Visit&& visit) {
+  Action legal[kMaxLegalActions];
+  int decisions = 0;
+  while (!s.game_over()) {
+    visit(s);
+    const int n = legal_actions(s, legal);
+    apply(s, legal[random_below(rng, n)]);
+    ++decisions;
+  }
+  return decisions;
+}
+
+// Positions past the loyalty round, one every few decisions, from several games; each
+// with a random legal action to apply.
+struct Sample {
+  State state;
+  Action action;
+};
+const std::vector<Sample>& mid_game_positions() {
+  static const std::vector<Sample> samples = [] {
+    std::vector<Sample> out;
+    u64 pick = 12345;
+    for (u64 seed = 1; seed <= 16; ++seed) {
+      State s = new_game(3, seed);
+      u64 rng = seed;
+      int decision = 0;
+      play_random(s, rng, [&](const State& at) {
+        if (++decision > 3 && decision % 5 == 0) {
+          Action legal[kMaxLegalActions];
+          const int n = legal_actions(at, legal);
+          out.push_back({at, legal[random_below(pick, n)]});
+        }
+      });
+    }
+    return out;
+  }();
+  return samples;
+}
+
+void BM_LegalActions(benchmark::State& bm) {
+  const auto& positions = mid_game_positions();
+  Action legal[kMaxLegalActions];
+  size_t i = 0;
+  for (auto _ : bm) {
+    benchmark::DoNotOptimize(legal_actions(positions[i].state, legal));
+    benchmark::ClobberMemory();
+    if (++i == positions.size()) i = 0;
+  }
+  bm.SetItemsProcessed(bm.iterations());
+}
+BENCHMARK(BM_LegalActions);
+
+// The State copy that apply needs in search, alone, to read BM_Apply against.
+void BM_CopyState(benchmark::State& bm) {
+  const auto& positions = mid_game_positions();
+  size_t i = 0;
+  for (auto _ : bm) {
+    State s = positions[i].state;
+    benchmark::DoNotOptimize(s);
+    if (++i == positions.size()) i = 0;
+  }
+  bm.SetItemsProcessed(bm.iterations());
+}
+BENCHMARK(BM_CopyState);
+
+void BM_CopyAndApply(benchmark::State& bm) {
+  const auto& positions = mid_game_positions();
+  size_t i = 0;
+  for (auto _ : bm) {
+    State s = positions[i].state;
+    apply(s, positions[i].action);
+    benchmark::DoNotOptimize(s);
+    if (++i == positions.size()) i = 0;
+  }
+  bm.SetItemsProcessed(bm.iterations());
+}
+BENCHMARK(BM_CopyAndApply);
+
+void BM_RandomGame3p(benchmark::State& bm) {
+  u64 seed = 0;
+  long decisions = 0;
+  for (auto _ : bm) {
+    State s = new_game(3, ++seed);
+    u64 rng = seed;
+    decisions += play_random(s, rng, [](const State&) {});
+    benchmark::DoNotOptimize(s);
+  }
+  bm.SetItemsProcessed(bm.iterations());  // games
+  bm.counters["decisions/s"] = benchmark::Counter(double(decisions), benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_RandomGame3p);
+
+void BM_FullKey(benchmark::State& bm) {
+  const auto& positions = mid_game_positions();
+  size_t i = 0;
+  for (auto _ : bm) {
+    benchmark::DoNotOptimize(full_key(positions[i].state));
+    if (++i == positions.size()) i = 0;
+  }
+  bm.SetItemsProcessed(bm.iterations());
+}
+BENCHMARK(BM_FullKey);
+
+void BM_InfosetKey(benchmark::State& bm) {
+  const auto& positions = mid_game_positions();
+  size_t i = 0;
+  for (auto _ : bm) {
+    const State& s = positions[i].state;
+    benchmark::DoNotOptimize(infoset_key(s, to_move(s)));
+    if (++i == positions.size()) i = 0;
+  }
+  bm.SetItemsProcessed(bm.iterations());
+}
+BENCHMARK(BM_InfosetKey);
+
+void BM_SampleWorld(benchmark::State& bm) {
+  const auto& positions = mid_game_positions();
+  u64 rng = 7;
+  size_t i = 0;
+  for (auto _ : bm) {
+    const State& s = positions[i].state;
+    benchmark::DoNotOptimize(sample_world(s, to_move(s), rng));
+    if (++i == positions.size()) i = 0;
+  }
+  bm.SetItemsProcessed(bm.iterations());
+}
+BENCHMARK(BM_SampleWorld);
+
+}  // namespace
+}  // namespace pamir::bench
+
+BENCHMARK_MAIN();

@@ -1,0 +1,52 @@
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <nlohmann/json.hpp>
+
+#include "bench/bench.h"
+#include "core/state.h"
+
+namespace pamir::testing {
+namespace {
+
+bench::BenchOptions tiny() {
+  bench::BenchOptions options;
+  options.max_games = 2;
+  return options;
+}
+
+TEST(Bench, SignatureIsDeterministicAndIndependentOfWorkload) {
+  const std::uint64_t sig = bench::signature();
+  EXPECT_EQ(bench::signature(), sig);
+  EXPECT_EQ(bench::run_bench(tiny()).signature, sig);
+  bench::BenchOptions other = tiny();
+  other.max_games = 3;
+  other.max_seconds = 0.001;
+  EXPECT_EQ(bench::run_bench(other).signature, sig);
+}
+
+TEST(Bench, RandomGamesAreReproducible) {
+  core::State a, b;
+  const int n = bench::play_random_game(3, 42, &a);
+  EXPECT_EQ(bench::play_random_game(3, 42, &b), n);
+  EXPECT_TRUE(a.game_over());
+  EXPECT_EQ(std::memcmp(&a, &b, sizeof a), 0);
+}
+
+TEST(Bench, JsonHasTheRequiredKeys) {
+  const bench::BenchReport report = bench::run_bench(tiny());
+  const nlohmann::json j = nlohmann::json::parse(bench::report_json(report));
+  EXPECT_EQ(j.at("state_bytes").get<std::size_t>(), sizeof(core::State));
+  EXPECT_TRUE(j.at("signature").is_string());
+  for (const char* players : {"2", "3", "4", "5"}) {
+    const nlohmann::json& p = j.at("players").at(players);
+    EXPECT_EQ(p.at("games").get<long>(), 2) << players;
+    for (const char* key : {"decisions_per_s", "games_per_s", "mean_decisions_per_game"}) {
+      ASSERT_TRUE(p.at(key).is_number()) << players << " " << key;
+      EXPECT_GT(p.at(key).get<double>(), 0) << players << " " << key;
+    }
+  }
+}
+
+}  // namespace
+}  // namespace pamir::testing
