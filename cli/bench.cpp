@@ -2,7 +2,9 @@
 // (the measuring lives in bench/bench.cpp).
 
 #include <cstdio>
+#include <memory>
 #include <stdexcept>
+#include <string>
 
 #include "bench/bench.h"
 #include "cli/command.h"
@@ -19,9 +21,9 @@ const bool registered = register_command([](CLI::App& app) {
   auto flags = std::make_shared<Flags>();
   cmd->add_flag("--json", flags->json, "Print one JSON object");
   cmd->add_option("--games", flags->options.max_games, "Most games per player count")
-      ->check(CLI::PositiveNumber);
+      ->check(CLI::Range(1L, 1000000000L));
   cmd->add_option("--seconds", flags->options.max_seconds, "Most seconds per player count")
-      ->check(CLI::PositiveNumber);
+      ->check(CLI::Range(0.001, 3600.0));
   cmd->callback([flags] {
     bench::BenchReport report;
     try {

@@ -3,6 +3,8 @@
 
 #include <chrono>
 #include <cstdio>
+#include <memory>
+#include <string>
 
 #include "bench/bench.h"
 #include "cli/command.h"
