@@ -12,9 +12,9 @@ int main(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    if (e.get_exit_code() == 0) return app.exit(e);
+    if (e.get_exit_code() == 0) return app.exit(e);  // --help
     std::fprintf(stderr, "error: %s\n", e.what());
-    return e.get_exit_code();
+    return 2;  // usage errors
   } catch (const pamir::cli::CommandError& e) {
     std::fprintf(stderr, "error: %s\n", e.what());
     return 1;

@@ -26,6 +26,9 @@ std::string check_consistency(const State& s) {
     if (s.tasks[i].kind >= TaskKind::kCount) return fail("bad task kind");
     if (s.tasks[i].player >= n) return fail("task for a player out of range");
   }
+  for (int i = s.num_tasks; i < kMaxTasks; ++i)
+    if (s.tasks[i].kind || s.tasks[i].player || s.tasks[i].a || s.tasks[i].b || s.tasks[i].c || s.tasks[i].d)
+      return fail("stale bytes above the task stack");
   for (int b : s.reserved)
     if (b) return fail("reserved bytes not zero");
 

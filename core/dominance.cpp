@@ -88,7 +88,7 @@ bool resolve_dominance_check(State& s) {
   ++s.dominance_checks_resolved;
   if (final_check || has_four_point_lead(s)) {
     s.phase = Phase::kGameOver;
-    s.num_tasks = 0;
+    clear_tasks(s);
     return false;
   }
   // Insurrection: the owner of Prince Akbar Khan places 2 Afghan armies in Kabul.

@@ -640,6 +640,8 @@ void take_piece(State& s, const Task& t, int idx) {
   if (t.kind == TaskKind::kTakeCylinder) {
     const u8 from = idx < 6 ? CylLoc::tribe(idx) : idx < 9 ? CylLoc::gift(idx - 6) : CylLoc::spy(idx - 9 + 1);
     const int i = cylinder_at(s, p, from, true);
+    s.cylinders_placed[p] |= u16(1u << i);
+    if (from == t.a) return;  // a tribe taken for its own region stays where it is
     // Lift it first: losing a last tribe can discard cards (the overthrow rule), and the
     // card a spy was headed for may be among them.
     move_cylinder(s, p, i, CylLoc::kSupply);
@@ -699,7 +701,7 @@ void discard_own(State& s, int p, int c) {
 void decide(State& s, Action a) {
   const Task t = s.top();
   const int p = t.player;
-  --s.num_tasks;
+  pop_task(s);
   switch (t.kind) {
     case TaskKind::kChooseLoyalty: s.loyalty[p] = u8(a - Act::kLoyalty); return;
     case TaskKind::kTurnActions: {
@@ -819,7 +821,7 @@ bool decision_ready(State& s) {
               can_place_block(s, s.loyalty[p]) && rules_any_region(s, p);
       if (!ready) {
         const int placed = t.a;
-        --s.num_tasks;
+        pop_task(s);
         finish_build(s, p, placed);
         return false;
       }
@@ -846,7 +848,7 @@ bool decision_ready(State& s) {
     case TaskKind::kTakeBlock: ready = block_available(s, t.a); break;
     default: break;
   }
-  if (!ready) --s.num_tasks;
+  if (!ready) pop_task(s);
   return ready;
 }
 
@@ -894,7 +896,7 @@ void advance(State& s) {
       continue;
     }
     const Task t = s.top();
-    --s.num_tasks;
+    pop_task(s);
     run_automatic(s, t);
   }
 }

@@ -46,14 +46,21 @@ void pay_purchase(State& s, int p, int row, int col) {
 
 void pay_action_cost(State& s, int p, int n) {
   s.rupees[p] -= n;
-  for (int col = kMarketCols - 1; col >= 0 && n > 0; --col)
-    for (int row = 0; row < kMarketRows && n > 0; ++row)
-      if (s.market[row][col]) {
-        add_market_rupees(s, row, col, 1);
-        mark_paid(s, row, col);
-        --n;
-      }
-  s.rupees_removed += n;  // no card left to land on
+  // The rupees go out in pairs, one to each row: each row's next card from the right,
+  // skipping vacant spaces. A row with no card left loses its rupee from the game.
+  int next[kMarketRows] = {kMarketCols - 1, kMarketCols - 1};
+  for (int paid = 0; paid < n; ++paid) {
+    const int row = paid % kMarketRows;
+    int& col = next[row];
+    while (col >= 0 && !s.market[row][col]) --col;
+    if (col < 0) {
+      ++s.rupees_removed;
+      continue;
+    }
+    add_market_rupees(s, row, col, 1);
+    mark_paid(s, row, col);
+    --col;
+  }
 }
 
 bool discard_leftmost_event(State& s, int row) {
@@ -68,17 +75,25 @@ bool discard_leftmost_event(State& s, int row) {
 
 namespace {
 
+// A card arrives on a market space with `carried` rupees; rupees left on the space are
+// placed on it too (so Public Withdrawal eats them).
+void land_on_space(State& s, int row, int col, int card, int carried) {
+  const int leftover = s.market_rupees[row][col];
+  s.market[row][col] = u8(card);
+  s.market_rupees[row][col] = u8(carried);
+  if (leftover) add_market_rupees(s, row, col, leftover);
+}
+
 void slide_row(State& s, int row) {
   int to = 0;
   for (int from = 0; from < kMarketCols; ++from) {
     const int card = s.market[row][from];
     if (!card) continue;
     if (from != to) {
-      // The card carries its rupees; leftover rupees on the space it lands on join them.
-      s.market[row][to] = u8(card);
-      s.market_rupees[row][to] += s.market_rupees[row][from];
+      const int carried = s.market_rupees[row][from];
       s.market_rupees[row][from] = 0;
       s.market[row][from] = kNoCard;
+      land_on_space(s, row, to, card, carried);
     }
     ++to;
   }
@@ -103,7 +118,7 @@ bool refill_market(State& s) {
       for (int row = 0; row < kMarketRows && !instability; ++row) {
         if (s.market[row][col] || s.deck_pos == s.deck_size) continue;
         const int card = s.deck[s.deck_pos++];
-        s.market[row][col] = u8(card);
+        land_on_space(s, row, col, card, 0);
         s.card_loc[card] = Loc::kMarket;
         if (is_dominance_check(card) && dominance_check_in_market(s, row, col)) {
           // Instability: both checks leave the market and one check is resolved.

@@ -16,7 +16,8 @@ int purchase_cost(const State& s, int p, int row, int col);
 // Places p's payment for (row, col) on the cards to its left (a vacant space passes its
 // rupee to the other row's card in that column).
 void pay_purchase(State& s, int p, int row, int col);
-// Pays n rupees of an action cost onto the rightmost market cards, two rows alternating.
+// Pays n rupees of an action cost onto the rightmost market cards, in pairs: one to each
+// row's next card from the right (rules notes 5).
 void pay_action_cost(State& s, int p, int n);
 // Puts rupees on a market space; the Public Withdrawal card eats them.
 void add_market_rupees(State& s, int row, int col, int n);

@@ -18,6 +18,12 @@ inline void push_task(State& s, u8 kind, int player, int a = 0, int b = 0, int c
   assert(s.num_tasks < kMaxTasks);
   s.tasks[s.num_tasks++] = Task{kind, u8(player), u8(a), u8(b), u8(c), u8(d)};
 }
+// Pops the top task and zeroes its slot, so that equal positions have equal bytes (the
+// hashes read every byte).
+inline void pop_task(State& s) { s.tasks[--s.num_tasks] = Task{}; }
+inline void clear_tasks(State& s) {
+  while (s.num_tasks) pop_task(s);
+}
 
 // Moves cylinder i of player p (block i of coalition k) to a location, keeping the caches
 // (and the placed-this-turn bit, which a return to the supply clears).

@@ -35,7 +35,7 @@ class Scenario {
   // Makes it the start of p's turn (fresh action phase, nothing used).
   void set_turn(int p) {
     s.current = u8(p);
-    s.num_tasks = 0;
+    clear_tasks(s);
     s.actions_used = 0;
     s.used_cards[0] = s.used_cards[1] = 0;
     s.refused_cards[0] = s.refused_cards[1] = 0;
