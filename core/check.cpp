@@ -122,6 +122,7 @@ std::string check_consistency(const State& s) {
   if (std::memcmp(r.blocks_in_supply, s.blocks_in_supply, sizeof r.blocks_in_supply))
     return fail("block supply cache wrong");
   if (std::memcmp(r.abilities, s.abilities, sizeof r.abilities)) return fail("ability cache wrong");
+  if (std::memcmp(r.suit_stars, s.suit_stars, sizeof r.suit_stars)) return fail("star cache wrong");
 
   // Rupees: players + market + bank + removed = the box.
   int total = s.bank + s.rupees_removed;

@@ -175,12 +175,18 @@ bool can_move_from(const State& s, int p, int loc) {
          land_destinations(s, p, r);
 }
 
+// Sorts a short array in place (insertion sort: the lists here hold a dozen items).
+void sort_small(u8* a, int n) {
+  for (int i = 1; i < n; ++i)
+    for (int j = i; j > 0 && a[j - 1] > a[j]; --j) std::swap(a[j - 1], a[j]);
+}
+
 // The cards p has spies on, ascending and without repeats; returns the count.
 int spy_cards(const State& s, int p, u8* out) {
   int n = 0;
   for (int i = 0; i < kCylinders; ++i)
     if (CylLoc::is_spy(s.cylinder[p][i])) out[n++] = u8(CylLoc::card_of(s.cylinder[p][i]));
-  std::sort(out, out + n);
+  sort_small(out, n);
   return int(std::unique(out, out + n) - out);
 }
 
@@ -214,38 +220,43 @@ bool tribe_protected(const State& s, int q, int r) {
          (r == Region::kTranscaspia && has_ability(s, q, Ability::kCitadelTranscaspia));
 }
 
-// Writes the removal actions available to p at a battle site; returns the count.
+// Writes the removal actions available to p at a battle site; returns the count. With
+// kAnyOnly it stops at the first one (out may then be null).
+template <bool kAnyOnly = false>
 int battle_removals(const State& s, int p, int site, Action* out) {
   int n = 0;
+  auto add = [&](int a) {
+    if constexpr (!kAnyOnly) out[n] = Action(a);
+    ++n;
+  };
   const int k = s.loyalty[p];
   if (Site::is_region(site)) {
     const int r = site;
     for (int o = 0; o < Coalition::kCount; ++o)
-      if (o != k && s.armies[r][o]) out[n++] = Action(Act::kRemoveArmy + o);
+      if (o != k && s.armies[r][o]) add(Act::kRemoveArmy + o);
     for (unsigned borders = region_border_mask(r); borders; borders &= borders - 1) {
       const int b = __builtin_ctz(borders);
       for (int o = 0; o < Coalition::kCount; ++o)
-        if (o != k && s.roads[b][o]) out[n++] = Action(Act::kRemoveRoad + b * 3 + o);
+        if (o != k && s.roads[b][o]) add(Act::kRemoveRoad + b * 3 + o);
     }
     for (int off = 1; off < s.num_players; ++off) {
       const int q = seat_at(s, p, off);
       if (s.tribes[r][q] && s.loyalty[q] != k && !tribe_protected(s, q, r))
-        out[n++] = Action(Act::kRemoveTribe + off - 1);
+        add(Act::kRemoveTribe + off - 1);
     }
   } else {
     const int c = Site::card_of(site);
     for (int off = 1; off < s.num_players; ++off) {
       const int q = seat_at(s, p, off);
       if (spies_of(s, q, c) && !has_ability(s, q, Ability::kIndispensableAdvisors))
-        out[n++] = Action(Act::kRemoveSpy + off - 1);
+        add(Act::kRemoveSpy + off - 1);
     }
   }
   return n;
 }
 
 bool battle_site_ok(const State& s, int p, int site) {
-  Action buf[64];
-  return battle_strength(s, p, site) > 0 && battle_removals(s, p, site, buf) > 0;
+  return battle_strength(s, p, site) > 0 && battle_removals<true>(s, p, site, nullptr) > 0;
 }
 
 bool any_battle(const State& s, int p) {
@@ -320,24 +331,30 @@ int gen_turn_actions(const State& s, int p, Action* out) {
       }
     }
   }
+  // Court order is not id order: collect the usable cards, then emit in card order.
+  u8 cards[kNumCourtCards];
+  int n = 0;
   const int b = s.court_begin(p);
-  // Whether each kind of card action could be carried out: worked out once, on demand.
-  enum : u8 { kUnknown, kYes, kNo };
-  u8 feasible[CardAction::kCount] = {};
-  // Court order is not id order; collect then sort this family.
-  Action* family = o;
   for (int i = b; i < b + s.court_len[p]; ++i) {
     const int c = s.court[i];
     if (bit_test(s.used_cards, c) || bit_test(s.refused_cards, c)) continue;
     if (!core_left && !is_favored(s, p, c)) continue;
-    const CourtCard& cc = court_card(c);
-    for (int j = 0; j < cc.num_actions; ++j) {
-      const int act = cc.actions[j];
+    cards[n++] = u8(c);
+  }
+  sort_small(cards, n);
+  // Whether each kind of card action could be carried out: worked out once, on demand.
+  enum : u8 { kUnknown, kYes, kNo };
+  u8 feasible[CardAction::kCount] = {};
+  for (int i = 0; i < n; ++i) {
+    const CourtCard& cc = court_card(cards[i]);
+    unsigned acts = 0;
+    for (int j = 0; j < cc.num_actions; ++j) acts |= 1u << cc.actions[j];
+    for (; acts; acts &= acts - 1) {
+      const int act = __builtin_ctz(acts);
       if (feasible[act] == kUnknown) feasible[act] = card_action_feasible(s, p, act) ? kYes : kNo;
-      if (feasible[act] == kYes) *o++ = Action(Act::kCardAction + (c - 1) * 6 + act);
+      if (feasible[act] == kYes) *o++ = Action(Act::kCardAction + (cards[i] - 1) * 6 + act);
     }
   }
-  std::sort(family, o);
   return int(o - out);
 }
 
@@ -827,11 +844,7 @@ bool decision_ready(State& s) {
       }
       break;
     case TaskKind::kMoveFrom: ready = t.a > 0 && any_move(s, p); break;
-    case TaskKind::kBattle: {
-      Action buf[64];
-      ready = t.b > 0 && battle_removals(s, p, t.a, buf) > 0;
-      break;
-    }
+    case TaskKind::kBattle: ready = t.b > 0 && battle_removals<true>(s, p, t.a, nullptr) > 0; break;
     case TaskKind::kDiscardLeverage:
       ready = t.a > 0 && (hand_size(s, p) > 0 || s.court_len[p] > 0);
       break;

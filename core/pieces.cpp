@@ -127,14 +127,20 @@ void court_insert(State& s, int p, int c, bool left) {
   s.court[at] = u8(c);
   ++s.court_len[p];
   s.card_loc[c] = u8(Loc::kCourt + p);
-  s.abilities[p] |= u32(1) << court_card(c).ability;
+  const CourtCard& cc = court_card(c);
+  s.abilities[p] |= u32(1) << cc.ability;
+  s.suit_stars[p][cc.suit] += cc.rank;
 }
 
-u32 court_abilities(const State& s, int p) {
-  u32 mask = 0;
+void refresh_court_caches(State& s, int p) {
+  s.abilities[p] = 0;
+  std::memset(s.suit_stars[p], 0, sizeof s.suit_stars[p]);
   const int b = s.court_begin(p);
-  for (int i = b; i < b + s.court_len[p]; ++i) mask |= u32(1) << court_card(s.court[i]).ability;
-  return mask;
+  for (int i = b; i < b + s.court_len[p]; ++i) {
+    const CourtCard& cc = court_card(s.court[i]);
+    s.abilities[p] |= u32(1) << cc.ability;
+    s.suit_stars[p][cc.suit] += cc.rank;
+  }
 }
 
 void rebuild_caches(State& s) {
@@ -162,7 +168,9 @@ void rebuild_caches(State& s) {
   for (int c = 1; c <= kNumCards; ++c)
     if (s.card_loc[c] >= Loc::kPrize && s.card_loc[c] < Loc::kPrize + kMaxPlayers)
       ++s.prizes[s.card_loc[c] - Loc::kPrize];
-  for (int p = 0; p < kMaxPlayers; ++p) s.abilities[p] = p < s.num_players ? court_abilities(s, p) : 0;
+  std::memset(s.abilities, 0, sizeof s.abilities);
+  std::memset(s.suit_stars, 0, sizeof s.suit_stars);
+  for (int p = 0; p < s.num_players; ++p) refresh_court_caches(s, p);
 }
 
 void hand_add(State& s, int p, int c) {
@@ -183,7 +191,7 @@ void discard_court_card(State& s, int c) {
   s.court[total - 1] = 0;
   --s.court_len[p];
   s.card_loc[c] = Loc::kDiscard;
-  s.abilities[p] = court_abilities(s, p);
+  refresh_court_caches(s, p);
   // Spies on the card go home.
   if (s.spies_on[c])
     for (int q = 0; q < s.num_players; ++q)

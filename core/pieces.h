@@ -46,8 +46,9 @@ void remove_all_tribes_and_armies(State& s, int region);  // riots and Rebuke
 void remove_all_blocks(State& s);                         // after a successful check
 
 void court_insert(State& s, int p, int c, bool left);
-// The abilities present in p's court, computed from the court.
-u32 court_abilities(const State& s, int p);
+// Recomputes the caches derived from p's court (abilities present, stars per suit); for
+// removals, where a cache cannot just be decremented (two cards may share an ability).
+void refresh_court_caches(State& s, int p);
 // Recomputes every cache (piece counts by place, supplies, prizes, abilities) from the
 // primary data: piece locations, card locations and courts. For loaders and tests that
 // build positions by hand.

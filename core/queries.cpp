@@ -4,16 +4,6 @@
 
 namespace pamir::core {
 
-int stars(const State& s, int p, int suit) {
-  int sum = 0;
-  const int b = s.court_begin(p);
-  for (int i = b; i < b + s.court_len[p]; ++i) {
-    const CourtCard& cc = court_card(s.court[i]);
-    if (cc.suit == suit) sum += cc.rank;
-  }
-  return sum;
-}
-
 int hand_size(const State& s, int p) {
   return std::popcount(s.hand[p][0]) + std::popcount(s.hand[p][1]);
 }

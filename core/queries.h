@@ -6,7 +6,7 @@
 namespace pamir::core {
 
 // Sum of the ranks of the cards of that suit in p's court ("stars").
-int stars(const State& s, int p, int suit);
+inline int stars(const State& s, int p, int suit) { return s.suit_stars[p][suit]; }
 inline int court_limit(const State& s, int p) { return 3 + stars(s, p, Suit::kPolitical); }
 inline int hand_limit(const State& s, int p) { return 2 + stars(s, p, Suit::kIntelligence); }
 inline int tax_shelter(const State& s, int p) { return stars(s, p, Suit::kEconomic); }

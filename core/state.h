@@ -124,6 +124,7 @@ struct State {
   u8 cylinders_in_supply[kMaxPlayers];
   u8 blocks_in_supply[Coalition::kCount];
   u8 prizes[kMaxPlayers];                           // number of prizes held
+  u8 suit_stars[kMaxPlayers][Suit::kCount];         // sum of ranks per suit in each court
 
   // --- players --------------------------------------------------------------------------
   u8 rupees[kMaxPlayers];
@@ -141,7 +142,7 @@ struct State {
   u8 global_effects;
   u8 dominance_checks_resolved;  // Dominance Checks scored so far
   u8 num_tasks;
-  u8 reserved[14];     // keeps the size a multiple of 8 with no implicit padding; always 0
+  u8 reserved[2];      // keeps the size a multiple of 8 with no implicit padding; always 0
   Task tasks[kMaxTasks];
 
   // ---- small queries (more in rules.h) -----------------------------------------------------

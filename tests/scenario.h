@@ -72,7 +72,7 @@ class Scenario {
       for (int i = at; i + 1 < total; ++i) s.court[i] = s.court[i + 1];
       s.court[total - 1] = 0;
       --s.court_len[p];
-      s.abilities[p] = court_abilities(s, p);
+      refresh_court_caches(s, p);
     } else if (loc >= Loc::kPrize && loc < Loc::kPrize + kMaxPlayers) {
       --s.prizes[loc - Loc::kPrize];
     }
