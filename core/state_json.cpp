@@ -91,9 +91,11 @@ constexpr TaskSpec kTaskSpecs[] = {
     {"choose_player", {{"event", Field::kEvent}}},
     {"choose_region", {{"event", Field::kEvent}}},
     {"choose_suit", {{"event", Field::kEvent}}},
+    {"safe_house", {{"from_card", Field::kCard}}},
+    {"blackmail", {{"region", Field::kRegion}}},
+    {"infrastructure", {}},
     {"resolve_icons", {{"card", Field::kCard}, {"icon", Field::kIconIndex}}},
     {"leverage_debt", {{"owed", Field::kCount}}},
-    {"finish_build", {{"placed", Field::kCount}}},
     {"cleanup_events", {{"second_pass", Field::kFlag}}},
     {"refill_market", {}},
     {"end_turn", {}},
@@ -472,6 +474,85 @@ class CardPlacer {
   std::string place_[kNumCards + 1];
 };
 
+// Field domains are not enough for tasks that name a piece or a card: the engine trusts
+// that these exist where the task says (a move takes the piece from its place), so a
+// loaded task must point at real things.
+void check_task_refers_to_play(const State& s, const Task& t, const std::string& where) {
+  const int p = t.player;
+  auto in_court = [&](int c) { return s.court_owner(c) != kNoPlayer; };
+  switch (t.kind) {
+    case TaskKind::kMoveTo: {
+      const int loc = t.c;
+      bool present;
+      if (loc < Region::kCount)
+        present = s.loyalty[p] < Coalition::kCount && s.armies[loc][s.loyalty[p]] > 0;
+      else if (loc < Region::kCount + kNumCourtCards) {
+        present = false;
+        for (int i = 0; i < kCylinders; ++i) present |= s.cylinder[p][i] == CylLoc::spy(loc - Region::kCount + 1);
+      } else {
+        present = s.tribes[loc - Region::kCount - kNumCourtCards][p] > 0;
+      }
+      if (!present) throw LoadError(where + ".piece: player " + num(p) + " has no such piece");
+      break;
+    }
+    case TaskKind::kBattle:
+      if (!Site::is_region(t.a) && !in_court(Site::card_of(t.a)))
+        throw LoadError(where + ".site: card " + num(Site::card_of(t.a)) + " is not in a court");
+      break;
+    case TaskKind::kPrize:
+      if (s.card_loc[t.a] != Loc::kDiscard) throw LoadError(where + ".card: the prize must be in the discard pile");
+      if (court_card(t.a).prize == Coalition::kNone) throw LoadError(where + ".card: card " + num(t.a) + " is no prize");
+      break;
+    case TaskKind::kBribeDemand:
+    case TaskKind::kBribePay:
+      if (!in_court(t.b) && s.card_loc[t.b] != Loc::kHand + s.current)
+        throw LoadError(where + ".card: card " + num(t.b) + " is neither in a court nor in the hand of the current player");
+      break;
+    case TaskKind::kResolveIcons:
+      // The card may have left the court meanwhile (discarded to pay a leverage debt its
+      // own play caused): its icons still resolve, so only the icon index is checked.
+      if (t.b >= court_card(t.a).num_icons) throw LoadError(where + ".icon: the card has fewer impact icons");
+      break;
+    case TaskKind::kBuild: {
+      // A build places up to 3 blocks (6 under Nation Building) and pays 2 rupees a block
+      // (a pair under Nation Building) when it ends, so what is placed must be affordable.
+      const bool doubled = s.player_effects[p] & PlayerEffect::kNationBuilding;
+      if (t.b != (doubled ? 6 : 3)) throw LoadError(where + ".max: a build allows " + num(doubled ? 6 : 3) + " blocks");
+      if (t.a > t.b) throw LoadError(where + ": more blocks placed than the build allows");
+      if (s.rupees[p] < (doubled ? 2 * ((t.a + 1) / 2) : 2 * t.a))
+        throw LoadError(where + ": player " + num(p) + " cannot pay for the blocks placed");
+      break;
+    }
+    case TaskKind::kBetray:
+      if (s.rupees[p] < 2) throw LoadError(where + ": player " + num(p) + " cannot pay for a betrayal");
+      break;
+    case TaskKind::kTurnActions:
+      if (p != s.current) throw LoadError(where + ".player: the action phase belongs to the current player");
+      break;
+  }
+}
+
+// Setup is a stack of loyalty choices, one for each player still without loyalty; play has
+// none, and its stack starts with a task of the current player's turn.
+void check_stack_fits_phase(const State& s) {
+  if (s.phase == Phase::kSetup) {
+    unsigned choosing = 0, unaligned = 0;
+    for (int i = 0; i < s.num_tasks; ++i) {
+      if (s.tasks[i].kind != TaskKind::kChooseLoyalty || (choosing >> s.tasks[i].player & 1))
+        throw LoadError("tasks: during setup the stack holds one loyalty choice per player without loyalty");
+      choosing |= 1u << s.tasks[i].player;
+    }
+    for (int p = 0; p < s.num_players; ++p)
+      if (s.loyalty[p] == Coalition::kNone) unaligned |= 1u << p;
+    if (choosing != unaligned)
+      throw LoadError("tasks: during setup the stack holds one loyalty choice per player without loyalty");
+  } else if (s.phase == Phase::kPlaying) {
+    for (int i = 0; i < s.num_tasks; ++i)
+      if (s.tasks[i].kind == TaskKind::kChooseLoyalty) throw LoadError("tasks: a loyalty choice after setup");
+    if (s.tasks[0].player != s.current) throw LoadError("tasks: the bottom task must be the current player's");
+  }
+}
+
 constexpr const char* kTopKeys[] = {"format", "num_players", "phase", "current", "first_chooser", "turn", "rng",
                                     "favored_suit", "global_effects", "bank", "rupees_removed",
                                     "dominance_checks_resolved", "players", "blocks", "market", "deck", "unused",
@@ -630,6 +711,8 @@ State parse_state(const Json& j) {
     throw LoadError("tasks: the top task must be a decision while the game is on");
 
   rebuild_caches(s);  // caches are never read from the document
+  check_stack_fits_phase(s);
+  for (int i = 0; i < s.num_tasks; ++i) check_task_refers_to_play(s, s.tasks[i], index("tasks", i));
   if (const std::string e = check_consistency(s); !e.empty()) throw LoadError("inconsistent position: " + e);
   return s;
 }
