@@ -36,7 +36,8 @@ std::string take_name(int idx) {
 std::string action_name(const State& s, Action a) {
   using namespace Act;
   const int p = s.game_over() ? 0 : s.top().player;
-  const bool building = !s.game_over() && s.top().kind == TaskKind::kBuild;
+  const bool building = !s.game_over() && (s.top().kind == TaskKind::kBuild ||
+                                           s.top().kind == TaskKind::kInfrastructure);
   auto seat = [&](int off) { return "player " + num(seat_at(s, p, off)); };
   if (a == kDone) return "done";
   if (a < kPlay) return "purchase " + num((a - kPurchase) / 6) + " " + num((a - kPurchase) % 6);

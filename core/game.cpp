@@ -54,6 +54,11 @@ void start_turn(State& s) {
   std::memset(s.cylinders_placed, 0, sizeof s.cylinders_placed);
   std::memset(s.blocks_placed, 0, sizeof s.blocks_placed);
   push_task(s, TaskKind::kTurnActions, s.current);
+  // Blackmail comes before the actions, one decision per Blackmail card.
+  if (has_ability(s, s.current, Ability::kBlackmailHerat))
+    push_task(s, TaskKind::kBlackmail, s.current, Region::kHerat);
+  if (has_ability(s, s.current, Ability::kBlackmailKandahar))
+    push_task(s, TaskKind::kBlackmail, s.current, Region::kKandahar);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -371,11 +376,11 @@ int gen_tax(const State& s, int p, const Task& t, Action* out) {
   return int(o - out);
 }
 
-int gen_build(const State& s, int p, const Task& t, Action* out) {
+// Where p may put a block of its coalition: roads on borders of regions p rules, then
+// armies in them (the build action and Infrastructure).
+int gen_block_placements(const State& s, int p, Action* out) {
   Action* o = out;
-  if (t.a > 0) *o++ = Act::kDone;
-  if (t.a >= t.b || s.rupees[p] < build_cost(s, p, t.a + 1) || !can_place_block(s, s.loyalty[p]))
-    return int(o - out);
+  if (!can_place_block(s, s.loyalty[p])) return 0;
   const int ruled = ruled_regions(s, p);
   u16 borders = 0;
   for (int r = 0; r < Region::kCount; ++r)
@@ -385,6 +390,34 @@ int gen_build(const State& s, int p, const Task& t, Action* out) {
   for (int r = 0; r < Region::kCount; ++r)
     if (ruled >> r & 1) *o++ = Action(Act::kArmy + r);
   return int(o - out);
+}
+
+int gen_build(const State& s, int p, const Task& t, Action* out) {
+  Action* o = out;
+  if (t.a > 0) *o++ = Act::kDone;
+  if (t.a < t.b && s.rupees[p] >= build_cost(s, p, t.a + 1)) o += gen_block_placements(s, p, o);
+  return int(o - out);
+}
+
+// Court cards of a region with no spies on them (Blackmail targets), ascending.
+int spy_free_cards(const State& s, int region, u8* out) {
+  int n = 0;
+  const int total = s.court_begin(s.num_players);
+  for (int i = 0; i < total; ++i)
+    if (court_card(s.court[i]).region == region && !s.spies_on[s.court[i]]) out[n++] = s.court[i];
+  sort_small(out, n);
+  return n;
+}
+
+// Safe House cards in p's court that a spy removed from card `from` may go to, ascending.
+int safe_houses(const State& s, int p, int from, u8* out) {
+  int n = 0;
+  if (!has_ability(s, p, Ability::kSafeHouse)) return 0;
+  const int b = s.court_begin(p);
+  for (int i = b; i < b + s.court_len[p]; ++i)
+    if (court_card(s.court[i]).ability == Ability::kSafeHouse && s.court[i] != from) out[n++] = s.court[i];
+  sort_small(out, n);
+  return n;
 }
 
 int gen_move_from(const State& s, int p, const Task& t, Action* out) {
@@ -549,6 +582,15 @@ int gen_decision(const State& s, Action* out) {
     case TaskKind::kChooseSuit:
       for (int k = 0; k < Suit::kCount; ++k) *o++ = Action(Act::kChooseSuit + k);
       break;
+    case TaskKind::kSafeHouse:
+    case TaskKind::kBlackmail: {
+      u8 cards[kNumCourtCards];
+      const int n = t.kind == TaskKind::kSafeHouse ? safe_houses(s, p, t.a, cards) : spy_free_cards(s, t.a, cards);
+      *o++ = Act::kDone;  // decline: the spy stays home (Safe House) / no spy placed (Blackmail)
+      for (int i = 0; i < n; ++i) *o++ = Action(Act::kSpy + cards[i] - 1);
+      break;
+    }
+    case TaskKind::kInfrastructure: return gen_block_placements(s, p, out);
   }
   return int(o - out);
 }
@@ -613,6 +655,7 @@ void carry_out(State& s, int p, int c, int purpose) {
 
 void finish_build(State& s, int p, int placed) {
   if (placed) pay_action_cost(s, p, build_cost(s, p, placed));
+  if (has_ability(s, p, Ability::kInfrastructure)) push_task(s, TaskKind::kInfrastructure, p);
 }
 
 void purchase(State& s, int p, int row, int col) {
@@ -703,7 +746,14 @@ void battle_remove(State& s, int p, int site, Action a) {
     const int q = seat_at(s, p, a - Act::kRemoveSpy + 1);
     const int c = Site::card_of(site);
     set_cylinder(s, q, cylinder_at(s, q, CylLoc::spy(c), false), CylLoc::kSupply);
+    u8 houses[kNumCourtCards];
+    if (safe_houses(s, q, c, houses)) push_task(s, TaskKind::kSafeHouse, q, c);
   }
+}
+
+// The block location a `road <border>` or `build army <region>` action names.
+u8 block_destination(Action a) {
+  return a < Act::kArmy ? BlockLoc::road(a - Act::kRoad) : BlockLoc::army(a - Act::kArmy);
 }
 
 // Discards card c of p from hand or court.
@@ -778,8 +828,7 @@ void decide(State& s, Action a) {
     case TaskKind::kBuild:
       if (a == Act::kDone) return finish_build(s, p, t.a);
       push_task(s, TaskKind::kBuild, p, t.a + 1, t.b);
-      return place_block(s, p, s.loyalty[p],
-                         a < Act::kArmy ? BlockLoc::road(a - Act::kRoad) : BlockLoc::army(a - Act::kArmy));
+      return place_block(s, p, s.loyalty[p], block_destination(a));
     case TaskKind::kMoveFrom:
       if (a == Act::kDone) return;
       return push_task(s, TaskKind::kMoveTo, p, t.a, t.b, a - Act::kMoveFrom);
@@ -820,6 +869,11 @@ void decide(State& s, Action a) {
       return resolve_event_choice(s, p, t.a, seat_at(s, p, a - Act::kChoosePlayer + 1));
     case TaskKind::kChooseRegion: return resolve_event_choice(s, p, t.a, a - Act::kChooseRegion);
     case TaskKind::kChooseSuit: return resolve_event_choice(s, p, t.a, a - Act::kChooseSuit);
+    case TaskKind::kSafeHouse:
+    case TaskKind::kBlackmail:
+      if (a == Act::kDone) return;
+      return place_cylinder(s, p, CylLoc::spy(a - Act::kSpy + 1));
+    case TaskKind::kInfrastructure: return place_block(s, p, s.loyalty[p], block_destination(a));
   }
 }
 
@@ -858,6 +912,16 @@ bool decision_ready(State& s) {
       break;
     }
     case TaskKind::kTakeCylinder: ready = cylinder_available(s, p); break;
+    case TaskKind::kBlackmail: {
+      u8 cards[kNumCourtCards];
+      ready = spy_free_cards(s, t.a, cards) > 0 && can_place_cylinder(s, p);
+      break;
+    }
+    case TaskKind::kInfrastructure: {
+      Action buf[kNumBorders + Region::kCount];
+      ready = gen_block_placements(s, p, buf) > 0;
+      break;
+    }
     case TaskKind::kTakeBlock: ready = block_available(s, t.a); break;
     default: break;
   }

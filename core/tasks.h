@@ -36,11 +36,13 @@ enum : u8 {
   kChoosePlayer,    // player picks another player for event a (EventKind)
   kChooseRegion,    // player picks a region for event a
   kChooseSuit,      // player picks a suit for event a
+  kSafeHouse,       // Safe House: player's spy removed in battle from card a goes there, or done
+  kBlackmail,       // Blackmail: at turn start, player may put a spy on a spy-free card of region a
+  kInfrastructure,  // Infrastructure: after a build, player places one free block
   kNumDecisions,
   // Automatic -------------------------------------------------------------------------
   kResolveIcons = kNumDecisions,  // resolve impact icon b (and later ones) of card a for player
   kLeverageDebt,    // player owes a rupees to the bank for a discarded leveraged card
-  kFinishBuild,     // pay for a build: a=blocks placed
   kCleanupEvents,   // discard events in the leftmost market column
   kRefillMarket,    // slide and refill the market, with Instability
   kEndTurn,         // pass the turn to the next player
