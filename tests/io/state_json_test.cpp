@@ -23,9 +23,10 @@ void expect_round_trip(const State& s, const std::string& where) {
   ASSERT_EQ(std::memcmp(&*back, &s, sizeof(State)), 0) << where;
 }
 
-TEST(StateJson, RoundTripsEveryPositionOfRandomGames) {
+// Round-trips every position of random games with seeds [first_seed, last_seed], 2-5 players.
+void round_trip_games(u64 first_seed, u64 last_seed) {
   for (int players = 2; players <= 5; ++players)
-    for (u64 seed = 1; seed <= 30; ++seed) {
+    for (u64 seed = first_seed; seed <= last_seed; ++seed) {
       State s = new_game(players, seed);
       u64 rng = seed * 31 + players;
       Action legal[kMaxLegalActions];
@@ -39,6 +40,11 @@ TEST(StateJson, RoundTripsEveryPositionOfRandomGames) {
       if (::testing::Test::HasFatalFailure()) return;
     }
 }
+
+TEST(StateJson, RoundTripsEveryPositionOfRandomGames) { round_trip_games(1, 30); }
+
+// 400 more games (label "soak").
+TEST(SoakStateJson, RoundTripsEveryPositionOfRandomGames) { round_trip_games(31, 130); }
 
 TEST(StateJson, PrettyAndCompactFormsLoadAlike) {
   const State s = new_game(4, 11);
