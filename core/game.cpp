@@ -4,6 +4,7 @@
 #include <cassert>
 #include <cstring>
 
+#include "core/check.h"
 #include "core/dominance.h"
 #include "core/events.h"
 #include "core/market.h"
@@ -1010,6 +1011,11 @@ int legal_actions(const State& s, Action* out) {
   return n;
 }
 
+bool has_legal_action(const State& s) {
+  Action buf[kMaxLegalActions];
+  return !s.game_over() && gen_decision(s, buf) > 0;
+}
+
 bool is_legal(const State& s, Action a) {
   Action buf[kMaxLegalActions];
   const int n = legal_actions(s, buf);
@@ -1020,6 +1026,7 @@ void apply(State& s, Action a) {
   assert(is_legal(s, a));
   decide(s, a);
   advance(s);
+  assert(check_consistency(s).empty());  // debug builds recompute everything derived
 }
 
 std::array<float, kMaxPlayers> returns(const State& s) {

@@ -18,6 +18,9 @@ State new_game(int num_players, u64 seed);
 // returns how many. Zero exactly when the game is over. Allocates nothing.
 int legal_actions(const State& s, Action* out);
 bool is_legal(const State& s, Action a);
+// Whether the pending decision offers at least one action (always true in positions reached
+// by play; loaders use it to reject hand-made positions whose decision has no option).
+bool has_legal_action(const State& s);
 
 // Applies a legal action and resolves everything automatic that follows, up to the next
 // decision. Allocates nothing. Behaviour for an illegal action is undefined (checked by an

@@ -12,10 +12,15 @@ int ruling_pieces(const State& s, int p, int r) {
   return s.tribes[r][p] + s.armies[r][s.loyalty[p]];
 }
 
-int ruler(const State& s, int r) {
+namespace {
+
+// The player with strictly more of something than every other player (none when the top
+// count is 0 or shared); its count goes to *count.
+template <class Count>
+int strict_leader(const State& s, Count count_of, int* count) {
   int best = kNoPlayer, best_n = 0, second_n = 0;
   for (int p = 0; p < s.num_players; ++p) {
-    const int n = ruling_pieces(s, p, r);
+    const int n = count_of(p);
     if (n > best_n) {
       second_n = best_n;
       best_n = n;
@@ -24,9 +29,18 @@ int ruler(const State& s, int r) {
       second_n = n;
     }
   }
-  if (best == kNoPlayer || best_n == second_n || s.tribes[r][best] == 0) return kNoPlayer;
+  *count = best_n;
+  return best_n == second_n ? kNoPlayer : best;
+}
+
+}  // namespace
+
+int ruler(const State& s, int r) {
+  int n = 0;
+  const int best = strict_leader(s, [&](int p) { return ruling_pieces(s, p, r); }, &n);
+  if (best == kNoPlayer || s.tribes[r][best] == 0) return kNoPlayer;
   for (int k = 0; k < Coalition::kCount; ++k)
-    if (s.armies[r][k] >= best_n) return kNoPlayer;
+    if (s.armies[r][k] >= n) return kNoPlayer;
   return best;
 }
 
@@ -73,19 +87,9 @@ int spies_of(const State& s, int p, int c) {
 
 int hostage_holder(const State& s, int c) {
   if (!s.spies_on[c]) return kNoPlayer;
-  int best = kNoPlayer, best_n = 0, second_n = 0;
-  for (int p = 0; p < s.num_players; ++p) {
-    const int n = spies_of(s, p, c);
-    if (n > best_n) {
-      second_n = best_n;
-      best_n = n;
-      best = p;
-    } else if (n > second_n) {
-      second_n = n;
-    }
-  }
-  if (best == kNoPlayer || best_n == second_n || best == s.court_owner(c)) return kNoPlayer;
-  return best;
+  int n = 0;
+  const int best = strict_leader(s, [&](int p) { return spies_of(s, p, c); }, &n);
+  return best == s.court_owner(c) ? kNoPlayer : best;
 }
 
 int blocks_on_map(const State& s, int coalition) {

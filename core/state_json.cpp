@@ -1,5 +1,6 @@
 #include "core/state_json.h"
 
+
 #include <cctype>
 #include <cstring>
 #include <iterator>
@@ -9,6 +10,7 @@
 
 #include "core/actions.h"
 #include "core/check.h"
+#include "core/game.h"
 #include "core/pieces.h"
 
 namespace pamir::core {
@@ -714,6 +716,7 @@ State parse_state(const Json& j) {
   check_stack_fits_phase(s);
   for (int i = 0; i < s.num_tasks; ++i) check_task_refers_to_play(s, s.tasks[i], index("tasks", i));
   if (const std::string e = check_consistency(s); !e.empty()) throw LoadError("inconsistent position: " + e);
+  if (!s.game_over() && !has_legal_action(s)) throw LoadError("tasks: the pending decision has no legal action");
   return s;
 }
 
