@@ -1,6 +1,5 @@
 #include "core/state_json.h"
 
-
 #include <cctype>
 #include <cstring>
 #include <iterator>

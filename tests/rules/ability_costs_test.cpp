@@ -3,6 +3,8 @@
 // 107), and Herat, Persian and Russian Influence (purchase price) (data/special_abilities.md,
 // the table row of each ability and "Notes for the engine writer").
 
+#include <utility>
+
 #include "tests/scenario.h"
 
 namespace pamir::testing {
@@ -265,31 +267,35 @@ TEST(Abilities, InfluenceWaiverIgnoresTheMilitaryDoubling) {
   EXPECT_EQ(sc.s.rupees[0], 2);
 }
 
-// Without the card, or with the other player holding it, the price stands.
+// Without the card, or with the other player (Russian) holding it, the price stands.
 TEST(Abilities, InfluenceHelpsOnlyItsOwnerWhileInCourt) {
   EXPECT_EQ(buyable(price_position(kAfghan, 0)), "");
-  Scenario other = price_position(kAfghan, 0);
-  other.to_court(1, kBaluchiSmugglers);
-  EXPECT_EQ(buyable(other), "");
+  for (int card : {kBaluchiSmugglers, kGhaemMagham, kGriboyedov}) {
+    Scenario other = price_position(kAfghan, 0);
+    other.to_court(1, card);
+    EXPECT_EQ(buyable(other), "") << card;
+  }
 }
 
 // special_abilities.md, notes: "Herat/Persian/Russian Influence only waive the market
 // purchase cost. A Dominance Check or event card bought from the market still costs its
 // normal price."
 TEST(Abilities, InfluenceDoesNotWaiveThePriceOfChecksAndEvents) {
-  for (int card : {kBaluchiSmugglers, kGhaemMagham}) {
-    Scenario sc = price_position(kAfghan, card);
+  const std::pair<int, int> owners[] = {
+      {kAfghan, kBaluchiSmugglers}, {kAfghan, kGhaemMagham}, {kRussian, kGriboyedov}};
+  for (const auto& [loyalty, card] : owners) {
+    Scenario sc = price_position(loyalty, card);
     sc.set_rupees(0, 3);
     sc.s.vp[1] = 2;  // keeps the game going after the check (no 4-point lead)
     sc.act("purchase 1 3");  // the Dominance Check: 3 rupees
-    EXPECT_EQ(sc.s.rupees[0], 0);
-    for (int col = 0; col < 3; ++col) EXPECT_EQ(sc.s.market_rupees[1][col], 1);
+    EXPECT_EQ(sc.s.rupees[0], 0) << card;
+    for (int col = 0; col < 3; ++col) EXPECT_EQ(sc.s.market_rupees[1][col], 1) << card;
     sc.set_turn(0);
     sc.set_rupees(0, 3);
-    EXPECT_FALSE(sc.can("purchase 1 4"));  // the event: 4 rupees
+    EXPECT_FALSE(sc.can("purchase 1 4")) << card;  // the event: 4 rupees
     sc.set_rupees(0, 4);
     sc.act("purchase 1 4");
-    EXPECT_EQ(sc.s.rupees[0], 3);  // paid 4, Backing of Persian Aristocracy gave 3
+    EXPECT_EQ(sc.s.rupees[0], 3) << card;  // paid 4, Backing of Persian Aristocracy gave 3
   }
 }
 

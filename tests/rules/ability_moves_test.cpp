@@ -220,6 +220,17 @@ TEST(Abilities, BothBlackmailCardsPlaceOneSpyEachInTheirRegions) {
   EXPECT_EQ(spies_of(sc.s, 0, kKarakulSheep), 1);
 }
 
+// special_abilities.md, blackmail_herat: Herati Bandits alone offers Herat cards only (the
+// spy-free Kandahar card 47 is not among them).
+TEST(Abilities, BlackmailHeratOffersOnlyHeratCards) {
+  Scenario sc = blackmail_position({kHeratiBandits});
+  sc.act("done");
+  EXPECT_EQ(sc.legal_names(), "done, spy on 54, spy on 61");
+  sc.act("spy on 54");  // the card itself, in its owner's court, is a target too
+  EXPECT_EQ(spies_of(sc.s, 0, kHeratiBandits), 1);
+  EXPECT_EQ(sc.s.top().kind, TaskKind::kTurnActions);
+}
+
 // The ability is its owner's, at the start of the owner's turn only, and only while the card
 // is in court.
 TEST(Abilities, BlackmailIsOnlyForItsOwnerWhileInCourt) {
