@@ -155,6 +155,20 @@ TEST(Abilities, BribeAbilitiesWorkWhileTheirCardsAreHostage) {
   EXPECT_FALSE(owes_hostage_bribe(sc));
 }
 
+// special_abilities.md general rules: "It goes away as soon as the card leaves the court."
+// Here it leaves by a real rule: playing a British patriot (Eldred Pottinger, Punjab, which
+// nobody rules) turns player 0 British and discards the Afghan patriot Barakzai Sadars.
+TEST(Abilities, CharismaticCourtiersEndWhenALoyaltyChangeDiscardsTheCard) {
+  Scenario sc = bribe_position({kBarakzaiSadars});
+  sc.to_hand(0, 19);
+  sc.act("play 19 left");
+  while (sc.s.top().kind == TaskKind::kPlaceSpy) sc.act("spy on 19");
+  ASSERT_EQ(sc.s.loyalty[0], kBritish);
+  EXPECT_EQ(sc.s.card_loc[kBarakzaiSadars], Loc::kDiscard);
+  EXPECT_FALSE(has_ability(sc.s, 0, Ability::kCharismaticCourtiers));
+  EXPECT_TRUE(owes_ruler_bribe(sc));
+}
+
 // The other player's abilities do not spare player 0.
 TEST(Abilities, BribeAbilitiesSpareOnlyTheirOwner) {
   Scenario sc = bribe_position({});
