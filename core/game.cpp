@@ -196,13 +196,27 @@ int spy_cards(const State& s, int p, u8* out) {
   return int(std::unique(out, out + n) - out);
 }
 
+// The borders p's land pieces may cross: those with a road of p's coalition (all of them
+// with Indian Supplies).
+unsigned passable_borders(const State& s, int p) {
+  if (has_ability(s, p, Ability::kIndianSupplies)) return (1u << kNumBorders) - 1;
+  unsigned mask = 0;
+  for (int b = 0; b < kNumBorders; ++b)
+    if (s.roads[b][s.loyalty[p]]) mask |= 1u << b;
+  return mask;
+}
+
 bool any_move(const State& s, int p) {
-  for (int r = 0; r < Region::kCount; ++r)
-    if (can_move_from(s, p, Act::move_army(r)) || can_move_from(s, p, Act::move_tribe(r))) return true;
   // With two or more cards in play every spy has a neighbour to step to.
   if (s.court_begin(s.num_players) >= 2)
     for (int i = 0; i < kCylinders; ++i)
       if (CylLoc::is_spy(s.cylinder[p][i])) return true;
+  const unsigned borders = passable_borders(s, p);
+  if (!borders) return false;
+  const bool tribes_move = s.player_effects[p] & PlayerEffect::kNationalism;
+  for (int r = 0; r < Region::kCount; ++r)
+    if ((s.armies[r][s.loyalty[p]] || (tribes_move && s.tribes[r][p])) && (region_border_mask(r) & borders))
+      return true;
   return false;
 }
 
@@ -268,11 +282,13 @@ bool battle_site_ok(const State& s, int p, int site) {
 bool any_battle(const State& s, int p) {
   for (int r = 0; r < Region::kCount; ++r)
     if (battle_site_ok(s, p, Site::region(r))) return true;
-  u8 cards[kCylinders];
-  const int n = spy_cards(s, p, cards);
-  for (int i = 0; i < n; ++i)
-    if (s.spies_on[cards[i]] > spies_of(s, p, cards[i]) && battle_site_ok(s, p, Site::card(cards[i])))
-      return true;
+  // A card battle needs another player's spy beside one of p's.
+  for (int i = 0; i < kCylinders; ++i) {
+    const u8 l = s.cylinder[p][i];
+    if (!CylLoc::is_spy(l)) continue;
+    const int c = CylLoc::card_of(l);
+    if (s.spies_on[c] > spies_of(s, p, c) && battle_removals<true>(s, p, Site::card(c), nullptr)) return true;
+  }
   return false;
 }
 
