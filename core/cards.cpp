@@ -71,6 +71,17 @@ constexpr bool table_is_ordered() {
 }
 static_assert(table_is_ordered());
 
+namespace {
+constexpr std::array<u8, kNumCourtCards> kActionMasks = [] {
+  std::array<u8, kNumCourtCards> m{};
+  for (int i = 0; i < kNumCourtCards; ++i)
+    for (int j = 0; j < kCourtCardTable[i].num_actions; ++j) m[i] |= u8(1u << kCourtCardTable[i].actions[j]);
+  return m;
+}();
+}  // namespace
+
+u8 card_action_mask(int c) { return kActionMasks[c - 1]; }
+
 int event_discard_effect(int card) { return kEvents[card - kFirstEvent].discard; }
 int event_purchase_effect(int card) { return kEvents[card - kFirstEvent].purchase; }
 const char* event_kind_name(int kind) { return kEventKindNames[kind]; }

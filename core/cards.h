@@ -36,6 +36,8 @@ struct CourtCard {
 extern const CourtCard kCourtCardTable[kNumCourtCards];
 // c in 1..100. Inline: the rules read card data on every legal-move generation.
 inline const CourtCard& court_card(int c) { return kCourtCardTable[c - 1]; }
+// Bit a set when card c has CardAction a (any printed position).
+u8 card_action_mask(int c);
 
 // Events (105-116): what the card does when discarded from the market and when bought.
 namespace EventKind {

@@ -333,16 +333,24 @@ int gen_turn_actions(const State& s, int p, Action* out) {
   *o++ = Act::kDone;
   const bool core_left = s.actions_used < 2;
   if (core_left) {
-    // Columns p can afford at the plain price; abilities that waive the price are rare.
-    const int affordable = s.rupees[p] / (s.favored_suit == Suit::kMilitary ? 2 : 1);
-    const bool price_waivers = s.abilities[p] & kPriceWaivers;
-    for (int row = 0; row < kMarketRows; ++row)
-      for (int col = 0; col < kMarketCols; ++col) {
-        const int card = s.market[row][col];
-        if (!card || card == kPublicWithdrawal || (s.market_paid >> (row * kMarketCols + col) & 1)) continue;
-        if (col <= affordable || (price_waivers && s.rupees[p] >= purchase_cost(s, p, row, col)))
-          *o++ = Action(Act::kPurchase + row * kMarketCols + col);
+    // Bit row*6+col: a card that may be bought there (present, not Public Withdrawal, no
+    // rupee of this turn's on it), then cut to the columns p can afford at the plain price.
+    const u8* cells = &s.market[0][0];
+    unsigned buyable = 0;
+    for (int i = 0; i < kMarketRows * kMarketCols; ++i)
+      buyable |= unsigned(cells[i] != kNoCard && cells[i] != kPublicWithdrawal) << i;
+    buyable &= ~unsigned(s.market_paid);
+    const int affordable = std::min(s.rupees[p] / (s.favored_suit == Suit::kMilitary ? 2 : 1), kMarketCols - 1);
+    const unsigned columns = (2u << affordable) - 1;
+    unsigned priced = buyable & ~(columns | columns << kMarketCols);
+    buyable &= columns | columns << kMarketCols;
+    // Abilities that waive the price (rare) can make a dearer card free.
+    if (s.abilities[p] & kPriceWaivers)
+      for (; priced; priced &= priced - 1) {
+        const int i = __builtin_ctz(priced);
+        if (purchase_cost(s, p, i / kMarketCols, i % kMarketCols) == 0) buyable |= 1u << i;
       }
+    for (; buyable; buyable &= buyable - 1) *o++ = Action(Act::kPurchase + __builtin_ctz(buyable));
     for (int w = 0; w < 2; ++w) {
       u64 bits = s.hand[p][w] & ~s.refused_cards[w];
       while (bits) {
@@ -368,10 +376,7 @@ int gen_turn_actions(const State& s, int p, Action* out) {
   enum : u8 { kUnknown, kYes, kNo };
   u8 feasible[CardAction::kCount] = {};
   for (int i = 0; i < n; ++i) {
-    const CourtCard& cc = court_card(cards[i]);
-    unsigned acts = 0;
-    for (int j = 0; j < cc.num_actions; ++j) acts |= 1u << cc.actions[j];
-    for (; acts; acts &= acts - 1) {
+    for (unsigned acts = card_action_mask(cards[i]); acts; acts &= acts - 1) {
       const int act = __builtin_ctz(acts);
       if (feasible[act] == kUnknown) feasible[act] = card_action_feasible(s, p, act) ? kYes : kNo;
       if (feasible[act] == kYes) *o++ = Action(Act::kCardAction + (cards[i] - 1) * 6 + act);
