@@ -790,12 +790,12 @@ void discard_own(State& s, int p, int c) {
 void decide(State& s, Action a) {
   const Task t = s.top();
   const int p = t.player;
-  pop_task(s);
+  // The action phase stays under whatever an action pushes, until `done`.
+  if (t.kind != TaskKind::kTurnActions || a == Act::kDone) pop_task(s);
   switch (t.kind) {
     case TaskKind::kChooseLoyalty: s.loyalty[p] = u8(a - Act::kLoyalty); return;
     case TaskKind::kTurnActions: {
       if (a == Act::kDone) return begin_cleanup(s, p);
-      push_task(s, TaskKind::kTurnActions, p);  // back to the action phase afterwards
       if (a < Act::kPlay) {
         const int idx = a - Act::kPurchase;
         return purchase(s, p, idx / kMarketCols, idx % kMarketCols);
