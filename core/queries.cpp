@@ -1,6 +1,7 @@
 #include "core/queries.h"
 
 #include <bit>
+#include <cstring>
 
 namespace pamir::core {
 
@@ -78,11 +79,26 @@ bool is_favored(const State& s, int p, int c) {
   return cc.ability == Ability::kSavvyOperator || cc.ability == Ability::kIrregulars;
 }
 
+namespace {
+
+// How many of the 8 bytes of w are zero (exact: the masked add cannot carry between bytes).
+inline int zero_bytes(u64 w) {
+  constexpr u64 kLow7 = 0x7F7F7F7F7F7F7F7Full;
+  return std::popcount(~(((w & kLow7) + kLow7) | w | kLow7));
+}
+
+}  // namespace
+
 int spies_of(const State& s, int p, int c) {
   if (!s.spies_on[c]) return 0;
-  int n = 0;
-  for (int i = 0; i < kCylinders; ++i) n += s.cylinder[p][i] == CylLoc::spy(c);
-  return n;
+  // Count p's cylinders at this spot a word at a time: spies are read on every legal-move
+  // generation (betray, battle and hostage checks).
+  static_assert(kCylinders == 10);
+  u64 head = 0, tail = 0;
+  std::memcpy(&head, &s.cylinder[p][0], 8);
+  std::memcpy(&tail, &s.cylinder[p][8], 2);
+  const u64 spot = 0x0101010101010101ull * CylLoc::spy(c);
+  return zero_bytes(head ^ spot) + zero_bytes((tail ^ spot) | ~u64(0xFFFF));
 }
 
 int hostage_holder(const State& s, int c) {
