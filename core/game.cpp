@@ -47,7 +47,11 @@ void build_deck(State& s) {
   // Cards left out stay Loc::kUnused (0).
 }
 
-void start_turn(State& s) {
+}  // namespace
+
+void begin_turn(State& s, int p) {
+  s.current = u8(p);
+  clear_tasks(s);
   s.actions_used = 0;
   s.used_cards[0] = s.used_cards[1] = 0;
   s.refused_cards[0] = s.refused_cards[1] = 0;
@@ -61,6 +65,8 @@ void start_turn(State& s) {
   if (has_ability(s, s.current, Ability::kBlackmailKandahar))
     push_task(s, TaskKind::kBlackmail, s.current, Region::kKandahar);
 }
+
+namespace {
 
 // ---------------------------------------------------------------------------------------
 // Shared pieces of legality
@@ -987,7 +993,7 @@ void advance(State& s) {
         s.phase = Phase::kPlaying;
         s.current = u8((s.first_chooser + s.num_players - 1) % s.num_players);
       }
-      start_turn(s);
+      begin_turn(s, s.current);
       continue;
     }
     if (is_decision(s.top())) {

@@ -27,6 +27,10 @@ bool has_legal_action(const State& s);
 // assert in debug builds); callers that take input check is_legal first.
 void apply(State& s, Action a);
 
+// Starts p's turn in a position built by hand: per-turn flags cleared, any pending tasks
+// dropped, the action phase (and start-of-turn abilities) pending. Play gets there itself.
+void begin_turn(State& s, int p);
+
 // The player who makes the next decision, or kNoPlayer when the game is over.
 inline int to_move(const State& s) { return s.game_over() ? kNoPlayer : s.top().player; }
 

@@ -33,17 +33,7 @@ class Scenario {
   }
 
   // Makes it the start of p's turn (fresh action phase, nothing used).
-  void set_turn(int p) {
-    s.current = u8(p);
-    clear_tasks(s);
-    s.actions_used = 0;
-    s.used_cards[0] = s.used_cards[1] = 0;
-    s.refused_cards[0] = s.refused_cards[1] = 0;
-    s.market_paid = 0;
-    std::memset(s.cylinders_placed, 0, sizeof s.cylinders_placed);
-    std::memset(s.blocks_placed, 0, sizeof s.blocks_placed);
-    push_task(s, TaskKind::kTurnActions, p);
-  }
+  void set_turn(int p) { begin_turn(s, p); }
 
   // Takes card c from wherever it is (deck, market, hand, court, prize) to the discard pile.
   void detach(int c) {
