@@ -110,9 +110,7 @@ bool market_has_taxable_rupees(const State& s) {
 }
 
 int cheapest_gift(const State& s, int p) {
-  int taken = 0;
-  for (int i = 0; i < kCylinders; ++i)
-    if (CylLoc::is_gift(s.cylinder[p][i])) taken |= 1 << CylLoc::slot_of(s.cylinder[p][i]);
+  const int taken = gift_spaces_taken(s, p);
   for (int slot = 0; slot < kGiftSlots; ++slot)
     if (!(taken >> slot & 1)) return kGiftCost[slot];
   return 1000;
@@ -566,9 +564,7 @@ int gen_decision(const State& s, Action* out) {
     case TaskKind::kTakeBlock: return gen_take(s, t, out);
     case TaskKind::kTax: return gen_tax(s, p, t, out);
     case TaskKind::kGift: {
-      int taken = 0;
-      for (int i = 0; i < kCylinders; ++i)
-        if (CylLoc::is_gift(s.cylinder[p][i])) taken |= 1 << CylLoc::slot_of(s.cylinder[p][i]);
+      const int taken = gift_spaces_taken(s, p);
       for (int slot = 0; slot < kGiftSlots; ++slot)
         if (!(taken >> slot & 1) && s.rupees[p] >= kGiftCost[slot]) *o++ = Action(Act::kGift + slot);
       break;

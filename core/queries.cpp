@@ -51,10 +51,11 @@ bool rules_any_region(const State& s, int p) {
   return false;
 }
 
-int gifts(const State& s, int p) {
-  int n = 0;
-  for (int i = 0; i < kCylinders; ++i) n += CylLoc::is_gift(s.cylinder[p][i]);
-  return n;
+int gift_spaces_taken(const State& s, int p) {
+  int taken = 0;
+  for (int i = 0; i < kCylinders; ++i)
+    if (CylLoc::is_gift(s.cylinder[p][i])) taken |= 1 << CylLoc::slot_of(s.cylinder[p][i]);
+  return taken;
 }
 
 int influence(const State& s, int p) {

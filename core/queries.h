@@ -1,6 +1,8 @@
 #pragma once
 // Read-only rule queries on a State: ruling, influence, privileges, hostages.
 
+#include <bit>
+
 #include "core/state.h"
 
 namespace pamir::core {
@@ -22,7 +24,9 @@ bool rules_any_region(const State& s, int p);
 // Influence in p's coalition: 1 + patriots in court + prizes + gifts, with the event
 // modifiers (Embarrassment of Riches, Koh-i-noor Recovered, Rumor).
 int influence(const State& s, int p);
-int gifts(const State& s, int p);
+// Bit k set when p's gift space k (costing 2, 4, 6) holds a cylinder.
+int gift_spaces_taken(const State& s, int p);
+inline int gifts(const State& s, int p) { return std::popcount(unsigned(gift_spaces_taken(s, p))); }
 inline int cylinders_in_play(const State& s, int p) { return kCylinders - s.cylinders_in_supply[p]; }
 
 // Whether an action on court card c counts as a bonus action for its owner p.
