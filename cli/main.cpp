@@ -2,6 +2,7 @@
 // cli/<command>.cpp and register themselves (cli/command.h).
 
 #include <cstdio>
+#include <exception>
 
 #include "cli/command.h"
 
@@ -15,7 +16,7 @@ int main(int argc, char** argv) {
     if (e.get_exit_code() == 0) return app.exit(e);  // --help
     std::fprintf(stderr, "error: %s\n", e.what());
     return 2;  // usage errors
-  } catch (const pamir::cli::CommandError& e) {
+  } catch (const std::exception& e) {  // CommandError and library errors (files, formats)
     std::fprintf(stderr, "error: %s\n", e.what());
     return 1;
   }

@@ -1,19 +1,15 @@
 // `pamir play`: plays one game between agents and prints its log and final standing, or
 // replays a recorded game (--replay), validating every action.
 
-#include <cerrno>
 #include <cstdio>
-#include <cstring>
-#include <fstream>
 #include <memory>
 #include <sstream>
 #include <string>
 #include <vector>
 
-#include <unistd.h>
-
 #include "cli/command.h"
 #include "core/game.h"
+#include "core/file_io.h"
 #include "core/game_log.h"
 #include "core/record.h"
 #include "search/agent.h"
@@ -36,28 +32,6 @@ std::vector<std::string> split_agent_specs(const std::string& text) {
       specs.push_back(piece);
   }
   return specs;
-}
-
-std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw CommandError("cannot read " + path + ": " + std::strerror(errno));
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-// Writes next to the target and renames, so a reader never sees a partial file.
-void write_file_atomically(const std::string& path, const std::string& text) {
-  const std::string temp = path + ".tmp." + std::to_string(::getpid());
-  std::FILE* f = std::fopen(temp.c_str(), "wb");
-  if (!f) throw CommandError("cannot write " + temp + ": " + std::strerror(errno));
-  const bool written = std::fwrite(text.data(), 1, text.size(), f) == text.size();
-  const bool closed = std::fclose(f) == 0;
-  if (!written || !closed || std::rename(temp.c_str(), path.c_str()) != 0) {
-    const std::string reason = std::strerror(errno);
-    std::remove(temp.c_str());
-    throw CommandError("cannot write " + path + ": " + reason);
-  }
 }
 
 void print_header(const core::GameRecord& r) {
@@ -107,12 +81,12 @@ void play_game(const PlayFlags& f) {
     core::apply(s, a);
   }
   std::printf("%s", core::describe_result(s).c_str());
-  if (!f.record_path.empty()) write_file_atomically(f.record_path, core::record_to_json(record, s));
+  if (!f.record_path.empty()) core::write_file_atomically(f.record_path, core::record_to_json(record, s));
 }
 
 void replay_game(const PlayFlags& f) {
   std::string error;
-  const auto record = core::record_from_json(read_file(f.replay_path), &error);
+  const auto record = core::record_from_json(core::read_file(f.replay_path), &error);
   if (!record) throw CommandError(f.replay_path + ": " + error);
   if (!core::replay(*record, &error)) throw CommandError(f.replay_path + ": " + error);
   print_header(*record);
