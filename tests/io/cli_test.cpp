@@ -71,7 +71,7 @@ TEST(CliPlay, BadArgumentsGiveOneLineErrors) {
   auto error_of = [](std::vector<std::string> args) -> std::string {
     try {
       run_tool(args);
-    } catch (const std::exception& e)  // what main() reports {
+    } catch (const std::exception& e) {  // what main() reports
       return e.what();
     }
     return "no error";
