@@ -1,0 +1,187 @@
+#include "selfplay/config.h"
+
+#include <charconv>
+#include <cmath>
+#include <cstdlib>
+#include <set>
+#include <sstream>
+
+#include "core/file_io.h"
+
+namespace pamir::selfplay {
+namespace {
+
+using C = TrainConfig;
+
+// The one list of keys. The shipped configs document every key again in their own words
+// (a test checks that each config names every key).
+const ConfigKey kKeys[] = {
+    {"players", &C::players, 2, 5, "2", "seats per game"},
+    {"seed", &C::seed, 0, 1.8e19, "1", "seeds games, noise and the initial weights"},
+    {"threads", &C::threads, 0, 1024, "0", "self-play and evaluation threads (0: all cores)"},
+    {"generations", &C::generations, 1, 10000, "4", "self-play -> train -> evaluate rounds"},
+    {"games_per_generation", &C::games_per_generation, 1, 1e7, "64", "self-play games per generation"},
+    {"games_per_worker", &C::games_per_worker, 1, 4096, "16", "games one worker plays at once"},
+    {"leaves_per_search", &C::leaves_per_search, 1, 256, "4", "leaves a search collects per evaluator call"},
+    {"full_iters", &C::full_iters, 1, 1e6, "64", "iterations of a full search (recorded as a policy target)"},
+    {"fast_iters", &C::fast_iters, 1, 1e6, "16", "iterations of a fast search (not recorded)"},
+    {"full_fraction", &C::full_fraction, 0, 1, "0.25", "share of moves searched fully"},
+    {"cpuct", &C::cpuct, 0, 100, "1.5", "PUCT exploration constant"},
+    {"dirichlet_alpha", &C::dirichlet_alpha, 1e-4, 100, "0.3", "root noise concentration"},
+    {"dirichlet_weight", &C::dirichlet_weight, 0, 1, "0.25", "share of root noise in full searches' priors"},
+    {"temperature_start", &C::temperature_start, 0, 10, "1", "move temperature at the first decision"},
+    {"temperature_end", &C::temperature_end, 0, 10, "0.25", "move temperature after temperature_moves"},
+    {"temperature_moves", &C::temperature_moves, 0, 100000, "60", "decisions of the temperature ramp"},
+    {"resign_threshold", &C::resign_threshold, 0, 0.5, "0", "resign below this win share (0: never)"},
+    {"resign_audit_fraction", &C::resign_audit_fraction, 0, 1, "0.1", "share of games that never resign"},
+    {"games_per_shard", &C::games_per_shard, 1, 1e6, "32", "finished games per training shard"},
+    {"net_width", &C::net_width, 8, 4096, "64", "hidden units per layer"},
+    {"net_blocks", &C::net_blocks, 0, 64, "1", "residual blocks"},
+    {"window_generations", &C::window_generations, 1, 10000, "4", "recent generations trained on"},
+    {"train_steps", &C::train_steps, 0, 1e8, "200", "optimizer steps per generation"},
+    {"batch_size", &C::batch_size, 1, 65536, "128", "rows per optimizer step"},
+    {"learning_rate", &C::learning_rate, 1e-7, 10, "0.001", "AdamW learning rate"},
+    {"weight_decay", &C::weight_decay, 0, 1, "0.0001", "AdamW decoupled weight decay"},
+    {"value_weight", &C::value_weight, 0, 100, "1", "value loss weight against the policy loss"},
+    {"eval_iters", &C::eval_iters, 1, 1e6, "32", "search iterations per decision in evaluation games"},
+    {"eval_games", &C::eval_games, 0, 1e6, "40", "games vs the previous net and vs the baseline"},
+    {"baseline_iters", &C::baseline_iters, 1, 1e6, "32", "iterations of the ISMCTS-rollout baseline"},
+    {"final_eval_games", &C::final_eval_games, 0, 1e6, "200", "games of the last generation vs generation 0"},
+};
+
+std::string trim(const std::string& s) {
+  const auto b = s.find_first_not_of(" \t\r");
+  if (b == std::string::npos) return "";
+  const auto e = s.find_last_not_of(" \t\r");
+  return s.substr(b, e - b + 1);
+}
+
+const ConfigKey* find_key(const std::string& name) {
+  for (const auto& k : kKeys)
+    if (name == k.name) return &k;
+  return nullptr;
+}
+
+std::string range_text(const ConfigKey& k) {
+  std::ostringstream o;
+  o << k.min << ".." << k.max;
+  return o.str();
+}
+
+// Parses the whole text as a number of the key's kind, or returns false.
+bool parse_number(const ConfigKey& k, const std::string& text, double& as_double, TrainConfig* target) {
+  const char* b = text.data();
+  const char* e = b + text.size();
+  if (text.empty()) return false;
+  return std::visit(
+      [&](auto field) {
+        using T = std::remove_reference_t<decltype(std::declval<TrainConfig&>().*field)>;
+        T v{};
+        if constexpr (std::is_same_v<T, double>) {
+          char* end = nullptr;
+          v = std::strtod(b, &end);
+          if (end != e || !std::isfinite(v)) return false;
+        } else {
+          const auto [p, ec] = std::from_chars(b, e, v);
+          if (ec != std::errc() || p != e) return false;
+        }
+        as_double = double(v);
+        if (target) target->*field = v;
+        return true;
+      },
+      k.field);
+}
+
+}  // namespace
+
+TrainConfig::TrainConfig() {
+  for (const auto& k : kKeys) set_key(*this, k.name, k.fallback, "default");
+}
+
+std::span<const ConfigKey> config_keys() { return kKeys; }
+
+void set_key(TrainConfig& config, const std::string& key, const std::string& value, const std::string& where) {
+  const ConfigKey* k = find_key(key);
+  if (!k) throw ConfigError(where + ": unknown key '" + key + "'");
+  double v = 0;
+  if (!parse_number(*k, value, v, nullptr)) {
+    const bool is_real = std::holds_alternative<double TrainConfig::*>(k->field);
+    throw ConfigError(where + ": " + key + " = '" + value + "' is not " + (is_real ? "a number" : "an integer"));
+  }
+  if (v < k->min || v > k->max)
+    throw ConfigError(where + ": " + key + " = " + value + " is out of range " + range_text(*k));
+  parse_number(*k, value, v, &config);
+}
+
+TrainConfig parse_config(const std::string& text, const std::string& source) {
+  TrainConfig config;
+  std::set<std::string> seen;
+  std::istringstream in(text);
+  int line_no = 0;
+  for (std::string line; std::getline(in, line);) {
+    ++line_no;
+    const auto hash = line.find('#');
+    if (hash != std::string::npos) line.resize(hash);
+    line = trim(line);
+    if (line.empty()) continue;
+    const std::string where = source + ":" + std::to_string(line_no);
+    const auto eq = line.find('=');
+    if (eq == std::string::npos) throw ConfigError(where + ": expected 'key = value', got '" + line + "'");
+    const std::string key = trim(line.substr(0, eq));
+    if (!seen.insert(key).second) throw ConfigError(where + ": key '" + key + "' given twice");
+    set_key(config, key, trim(line.substr(eq + 1)), where);
+  }
+  check_config(config);
+  return config;
+}
+
+TrainConfig load_config(const std::string& path) {
+  std::string text;
+  try {
+    text = core::read_file(path);
+  } catch (const std::runtime_error& e) {
+    throw ConfigError(e.what());
+  }
+  return parse_config(text, path);
+}
+
+void apply_overrides(TrainConfig& config, const std::vector<std::string>& overrides) {
+  for (const auto& o : overrides) {
+    const auto eq = o.find('=');
+    if (eq == std::string::npos) throw ConfigError("--set: expected key=value, got '" + o + "'");
+    set_key(config, trim(o.substr(0, eq)), trim(o.substr(eq + 1)), "--set");
+  }
+  check_config(config);
+}
+
+void check_config(const TrainConfig& c) {
+  if (c.fast_iters > c.full_iters)
+    throw ConfigError("fast_iters (" + std::to_string(c.fast_iters) + ") must not exceed full_iters (" +
+                      std::to_string(c.full_iters) + ")");
+  if (c.resign_threshold > 0 && c.players != 2)
+    throw ConfigError("resign_threshold > 0 needs players = 2 (a resignation ends the game for everyone)");
+  if (c.full_fraction == 0 && c.train_steps > 0)
+    throw ConfigError("full_fraction = 0 records no training rows, but train_steps > 0");
+}
+
+std::string key_value(const TrainConfig& config, const std::string& key) {
+  const ConfigKey* k = find_key(key);
+  if (!k) throw ConfigError("unknown key '" + key + "'");
+  return std::visit(
+      [&](auto field) {
+        char buf[64];  // to_chars writes the shortest text that reads back to the same value
+        const auto end = std::to_chars(buf, buf + sizeof buf, config.*field).ptr;
+        return std::string(buf, end);
+      },
+      k->field);
+}
+
+std::string format_config(const TrainConfig& config) {
+  std::string out = "# The resolved configuration of this run (defaults, config file and overrides).\n";
+  for (const auto& k : kKeys)
+    out += "\n# " + std::string(k.help) + " (" + range_text(k) + ")\n" + k.name + " = " + key_value(config, k.name) +
+           "\n";
+  return out;
+}
+
+}  // namespace pamir::selfplay

@@ -1,0 +1,104 @@
+#pragma once
+// The training run's settings: `key = value` lines with `#` comments (configs/*.cfg), one
+// table of keys (config.cpp) that gives each key its type, range, default and help, so
+// that parsing, checking, the resolved file saved in the run folder and the docs test all
+// read the same list.
+//
+// Errors are one line and say where: "configs/x.cfg:12: unknown key 'gams'",
+// "--set: games_per_generation = 0 is out of range 1..1000000".
+
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <variant>
+#include <vector>
+
+#include "core/types.h"
+
+namespace pamir::selfplay {
+
+struct TrainConfig {
+  // The run.
+  int players;
+  core::u64 seed;
+  int threads;  // 0: every core OpenMP reports
+  int generations;
+
+  // Self-play.
+  int games_per_generation;
+  int games_per_worker;  // games one worker plays at once (their leaves share evaluator calls)
+  int leaves_per_search;  // leaves one search collects per evaluator call
+  int full_iters;         // iterations of a full search (its visits become a policy target)
+  int fast_iters;         // iterations of the small search of the other moves
+  double full_fraction;   // share of moves that get the full search (playout-cap randomization)
+  double cpuct;
+  double dirichlet_alpha;
+  double dirichlet_weight;
+  double temperature_start;  // move choice in full searches: visits^(1/T)
+  double temperature_end;
+  int temperature_moves;     // decisions over which T goes linearly from start to end
+  double resign_threshold;   // 0 disables resignation
+  double resign_audit_fraction;
+  int games_per_shard;
+
+  // The network.
+  int net_width;
+  int net_blocks;
+
+  // Training.
+  int window_generations;  // shards of this many recent generations are trained on
+  int train_steps;         // optimizer steps per generation
+  int batch_size;
+  double learning_rate;
+  double weight_decay;
+  double value_weight;
+
+  // Evaluation.
+  int eval_iters;        // search iterations per decision of every evaluated agent
+  int eval_games;        // games of the new net against the previous one, and against the baseline
+  int baseline_iters;    // iterations of the ISMCTS-rollout baseline
+  int final_eval_games;  // games of the last generation against generation 0
+
+  TrainConfig();  // every key at its default
+};
+
+struct ConfigError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+using ConfigField = std::variant<int TrainConfig::*, core::u64 TrainConfig::*, double TrainConfig::*>;
+
+struct ConfigKey {
+  const char* name;
+  ConfigField field;
+  double min, max;  // inclusive
+  const char* fallback;
+  const char* help;
+};
+
+std::span<const ConfigKey> config_keys();
+
+// Sets one key from its text; where prefixes the error message (e.g. "x.cfg:3").
+void set_key(TrainConfig& config, const std::string& key, const std::string& value, const std::string& where);
+
+// Parses config text (`key = value`, `#` comments, blank lines; a key given twice is an
+// error) on top of the defaults. source names the text in errors.
+TrainConfig parse_config(const std::string& text, const std::string& source);
+TrainConfig load_config(const std::string& path);
+
+// Applies "key=value" overrides (from --set and named flags) in order.
+void apply_overrides(TrainConfig& config, const std::vector<std::string>& overrides);
+
+// Cross-key rules (fast_iters <= full_iters, resignation only with 2 players, ...); throws
+// ConfigError.
+void check_config(const TrainConfig& config);
+
+// The resolved config as a config file (every key, with its help), that parse_config reads
+// back to the same values.
+std::string format_config(const TrainConfig& config);
+
+// The value of one key as text (for reports and logs).
+std::string key_value(const TrainConfig& config, const std::string& key);
+
+}  // namespace pamir::selfplay
