@@ -1,0 +1,63 @@
+#include "selfplay/progress_bar.h"
+
+#include <unistd.h>
+
+#include <cstdio>
+
+namespace pamir::selfplay {
+
+ProgressBar::ProgressBar(std::string label, long total, long done)
+    : label_(std::move(label)),
+      total_(total),
+      start_done_(done),
+      tty_(isatty(fileno(stderr))),
+      started_(std::chrono::steady_clock::now()),
+      last_draw_(started_) {
+  draw(done, false);
+}
+
+std::string ProgressBar::format_duration(double s) {
+  char buf[32];
+  const long t = long(s + 0.5);
+  if (t < 60)
+    std::snprintf(buf, sizeof buf, "%lds", t);
+  else if (t < 3600)
+    std::snprintf(buf, sizeof buf, "%ldm%02lds", t / 60, t % 60);
+  else
+    std::snprintf(buf, sizeof buf, "%ldh%02ldm", t / 3600, t / 60 % 60);
+  return buf;
+}
+
+void ProgressBar::update(long done) {
+  std::lock_guard lock(mutex_);
+  const auto now = std::chrono::steady_clock::now();
+  if (tty_ && now - last_draw_ < std::chrono::milliseconds(200) && done < total_) return;
+  last_draw_ = now;
+  draw(done, false);
+}
+
+void ProgressBar::finish() {
+  std::lock_guard lock(mutex_);
+  draw(total_, true);
+}
+
+void ProgressBar::draw(long done, bool final) {
+  const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
+  const long decile = total_ > 0 ? done * 10 / total_ : 10;
+  if (!tty_ && !final && decile == last_decile_) return;
+  last_decile_ = decile;
+  constexpr int kWidth = 24;
+  const int filled = total_ > 0 ? int(kWidth * done / total_) : kWidth;
+  std::string bar(filled, '#');
+  bar.resize(kWidth, '.');
+  std::string eta = "ETA ?";
+  if (final)
+    eta = "done";
+  else if (done > start_done_)
+    eta = "ETA " + format_duration(elapsed * (total_ - done) / (done - start_done_));
+  std::fprintf(stderr, "%s%-18s [%s] %ld/%ld  %s  %s%s", tty_ ? "\r" : "", label_.c_str(), bar.c_str(), done, total_,
+               format_duration(elapsed).c_str(), eta.c_str(), tty_ && !final ? "\033[K" : "\n");
+  std::fflush(stderr);
+}
+
+}  // namespace pamir::selfplay

@@ -1,0 +1,183 @@
+#include "selfplay/run_record.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <nlohmann/json.hpp>
+
+#include "selfplay/svg_chart.h"
+
+namespace pamir::selfplay {
+
+using nlohmann::json;
+
+MatchScore match_score(std::string opponent, long games, double wins) {
+  MatchScore m{std::move(opponent), games, games > 0 ? wins / games : 0, 0, 1};
+  if (games > 0) {
+    const double z = 1.959963984540054, n = double(games), p = m.score;
+    const double center = (p + z * z / (2 * n)) / (1 + z * z / n);
+    const double half = z / (1 + z * z / n) * std::sqrt(p * (1 - p) / n + z * z / (4 * n * n));
+    m.low = std::max(0.0, center - half);
+    m.high = std::min(1.0, center + half);
+  }
+  return m;
+}
+
+std::string record_json(const GenerationRecord& r) {
+  json j = {{"generation", r.generation},
+            {"selfplay",
+             {{"games", r.games}, {"rows", r.rows}, {"decisions", r.decisions}, {"searches", r.searches},
+              {"iterations", r.iterations}, {"leaves", r.leaves}, {"evaluator_calls", r.evaluator_calls},
+              {"resignations", r.resignations}, {"audit_would_resign", r.audit_would_resign},
+              {"resign_false", r.resign_false}, {"threads", r.threads}, {"seconds", r.selfplay_seconds}}},
+            {"train",
+             {{"window_rows", r.window_rows}, {"window_shards", r.window_shards},
+              {"skipped_shards", r.skipped_shards}, {"seconds", r.train_seconds}, {"losses", json::array()}}},
+            {"eval", {{"matches", json::array()}, {"seconds", r.eval_seconds}}}};
+  for (const auto& p : r.losses)
+    j["train"]["losses"].push_back({{"step", p.step}, {"loss", p.loss}, {"policy", p.policy}, {"value", p.value}});
+  for (const auto& m : r.matches)
+    j["eval"]["matches"].push_back(
+        {{"opponent", m.opponent}, {"games", m.games}, {"score", m.score}, {"low", m.low}, {"high", m.high}});
+  return j.dump(1) + "\n";
+}
+
+GenerationRecord parse_record(const std::string& text, const std::string& source) {
+  try {
+    const json j = json::parse(text);
+    GenerationRecord r;
+    r.generation = j.at("generation");
+    const json& s = j.at("selfplay");
+    r.games = s.at("games"), r.rows = s.at("rows"), r.decisions = s.at("decisions"), r.searches = s.at("searches");
+    r.iterations = s.at("iterations"), r.leaves = s.at("leaves"), r.evaluator_calls = s.at("evaluator_calls");
+    r.resignations = s.at("resignations"), r.audit_would_resign = s.at("audit_would_resign");
+    r.resign_false = s.at("resign_false"), r.threads = s.at("threads"), r.selfplay_seconds = s.at("seconds");
+    const json& t = j.at("train");
+    r.window_rows = t.at("window_rows"), r.window_shards = t.at("window_shards");
+    r.skipped_shards = t.at("skipped_shards"), r.train_seconds = t.at("seconds");
+    for (const auto& p : t.at("losses")) r.losses.push_back({p.at("step"), p.at("loss"), p.at("policy"), p.at("value")});
+    const json& e = j.at("eval");
+    for (const auto& m : e.at("matches"))
+      r.matches.push_back({m.at("opponent"), m.at("games"), m.at("score"), m.at("low"), m.at("high")});
+    r.eval_seconds = e.at("seconds");
+    return r;
+  } catch (const json::exception& e) {
+    throw std::runtime_error(source + ": malformed generation record: " + e.what());
+  }
+}
+
+namespace {
+
+std::string fmt(const char* format, double v) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, format, v);
+  return buf;
+}
+
+const MatchScore* find_match(const GenerationRecord& r, const std::string& prefix) {
+  for (const auto& m : r.matches)
+    if (m.opponent.rfind(prefix, 0) == 0) return &m;
+  return nullptr;
+}
+
+}  // namespace
+
+std::string metrics_csv(const std::vector<GenerationRecord>& records) {
+  std::string out =
+      "generation,selfplay_games,rows,decisions,iterations,selfplay_seconds,simulations_per_second,threads,"
+      "leaves_per_call,resignations,resign_false,window_rows,skipped_shards,train_seconds,loss,policy_loss,"
+      "value_loss,score_vs_previous,score_vs_baseline,eval_seconds\n";
+  for (const auto& r : records) {
+    const LossPoint last = r.losses.empty() ? LossPoint{} : r.losses.back();
+    const MatchScore* prev = find_match(r, "gen");
+    const MatchScore* base = find_match(r, "baseline");
+    out += std::to_string(r.generation) + "," + std::to_string(r.games) + "," + std::to_string(r.rows) + "," +
+           std::to_string(r.decisions) + "," + std::to_string(r.iterations) + "," + fmt("%.2f", r.selfplay_seconds) +
+           "," + fmt("%.0f", r.simulations_per_second()) + "," + std::to_string(r.threads) + "," +
+           fmt("%.2f", r.evaluator_calls ? double(r.leaves) / r.evaluator_calls : 0) + "," +
+           std::to_string(r.resignations) + "," + std::to_string(r.resign_false) + "," +
+           std::to_string(r.window_rows) + "," + std::to_string(r.skipped_shards) + "," +
+           fmt("%.2f", r.train_seconds) + "," + fmt("%.5f", last.loss) + "," + fmt("%.5f", last.policy) + "," +
+           fmt("%.5f", last.value) + "," + (prev ? fmt("%.4f", prev->score) : "") + "," +
+           (base ? fmt("%.4f", base->score) : "") + "," + fmt("%.2f", r.eval_seconds) + "\n";
+  }
+  return out;
+}
+
+std::string losses_csv(const std::vector<GenerationRecord>& records) {
+  std::string out = "generation,step,loss,policy_loss,value_loss\n";
+  for (const auto& r : records)
+    for (const auto& p : r.losses)
+      out += std::to_string(r.generation) + "," + std::to_string(p.step) + "," + fmt("%.6f", p.loss) + "," +
+             fmt("%.6f", p.policy) + "," + fmt("%.6f", p.value) + "\n";
+  return out;
+}
+
+std::string rating_table(const std::vector<RatingRow>& ratings) {
+  std::vector<RatingRow> sorted = ratings;
+  std::stable_sort(sorted.begin(), sorted.end(), [](const auto& a, const auto& b) { return a.elo > b.elo; });
+  std::string out = "rank  agent        Elo    95% interval     games\n";
+  int rank = 0;
+  for (const auto& r : sorted) {
+    char line[160];
+    std::snprintf(line, sizeof line, "%4d  %-10s %6.0f   [%6.0f, %6.0f]  %6ld\n", ++rank, r.agent.c_str(), r.elo,
+                  r.low, r.high, r.games);
+    out += line;
+  }
+  return out;
+}
+
+std::string run_report_html(const TrainConfig& config, const std::vector<GenerationRecord>& records,
+                            const std::vector<RatingRow>& ratings, const MatchScore* final_match) {
+  std::string html =
+      "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>pamir training run</title>\n<style>"
+      "body{font-family:sans-serif;margin:2em;max-width:60em}table{border-collapse:collapse;margin:1em 0}"
+      "td,th{border:1px solid #ccc;padding:3px 8px;text-align:right}th{background:#f4f4f4}"
+      "td:first-child{text-align:left}</style></head><body>\n<h1>pamir training run</h1>\n";
+  if (final_match) {
+    html += "<p><b>Last generation against generation 0</b>, " + std::to_string(final_match->games) +
+            " games at the same search budget: win share " + fmt("%.3f", final_match->score) + " (95% interval " +
+            fmt("%.3f", final_match->low) + " to " + fmt("%.3f", final_match->high) + ").</p>\n";
+  }
+
+  ChartSeries loss{"total", "#1f77b4", {}}, policy{"policy", "#ff7f0e", {}}, value{"value", "#2ca02c", {}};
+  for (const auto& r : records)
+    for (const auto& p : r.losses) {
+      loss.points.push_back({double(p.step), p.loss});
+      policy.points.push_back({double(p.step), p.policy});
+      value.points.push_back({double(p.step), p.value});
+    }
+  html += "<h2>Training loss</h2>\n" + svg_line_chart("loss per optimizer step", "step", "loss", {loss, policy, value});
+
+  ChartSeries rating{"generation", "#d62728", {}}, baseline{"baseline", "#7f7f7f", {}};
+  for (const auto& r : ratings) {
+    if (r.generation >= 0) rating.points.push_back({double(r.generation), r.elo, r.low, r.high});
+  }
+  for (const auto& r : ratings)
+    if (r.generation < 0 && !rating.points.empty()) {
+      baseline.points.push_back({rating.points.front().x, r.elo});
+      baseline.points.push_back({rating.points.back().x, r.elo});
+    }
+  html += "<h2>Rating by generation</h2>\n" +
+          svg_line_chart("Plackett-Luce rating (Elo scale, 95% intervals)", "generation", "Elo", {rating, baseline});
+  html += "<pre>" + html_escape(rating_table(ratings)) + "</pre>\n";
+
+  html += "<h2>Generations</h2>\n<table><tr><th>generation</th><th>self-play games</th><th>rows</th>"
+          "<th>simulations/s</th><th>threads</th><th>loss</th><th>vs previous</th><th>vs baseline</th>"
+          "<th>self-play s</th><th>train s</th><th>eval s</th></tr>\n";
+  for (const auto& r : records) {
+    const auto score = [](const MatchScore* m) {
+      return m ? fmt("%.3f", m->score) + " [" + fmt("%.2f", m->low) + ", " + fmt("%.2f", m->high) + "]" : "";
+    };
+    html += "<tr><td>" + std::to_string(r.generation) + "</td><td>" + std::to_string(r.games) + "</td><td>" +
+            std::to_string(r.rows) + "</td><td>" + fmt("%.0f", r.simulations_per_second()) + "</td><td>" +
+            std::to_string(r.threads) + "</td><td>" + (r.losses.empty() ? "" : fmt("%.4f", r.losses.back().loss)) +
+            "</td><td>" + score(find_match(r, "gen")) + "</td><td>" + score(find_match(r, "baseline")) +
+            "</td><td>" + fmt("%.1f", r.selfplay_seconds) + "</td><td>" + fmt("%.1f", r.train_seconds) +
+            "</td><td>" + fmt("%.1f", r.eval_seconds) + "</td></tr>\n";
+  }
+  html += "</table>\n<h2>Configuration</h2>\n<pre>" + html_escape(format_config(config)) + "</pre>\n</body></html>\n";
+  return html;
+}
+
+}  // namespace pamir::selfplay

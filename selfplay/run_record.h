@@ -1,0 +1,74 @@
+#pragma once
+// What a training run measured, generation by generation: one JSON file per generation in
+// the run folder (written atomically when the generation is complete, so a resumed run
+// knows what is done), and the CSV files and HTML report made from them.
+
+#include <string>
+#include <vector>
+
+#include "selfplay/config.h"
+
+namespace pamir::selfplay {
+
+struct LossPoint {
+  long step = 0;  // the trainer's step count (over the whole run)
+  double loss = 0, policy = 0, value = 0;
+};
+
+// The new generation's games against one opponent: its share of the wins, with a 95%
+// Wilson interval.
+struct MatchScore {
+  std::string opponent;
+  long games = 0;
+  double score = 0;  // win share of the new generation, 0..1
+  double low = 0, high = 0;
+};
+
+// A 95% Wilson score interval for a win share over n games.
+MatchScore match_score(std::string opponent, long games, double wins);
+
+struct GenerationRecord {
+  int generation = 0;
+  // Self-play with the previous generation's net.
+  long games = 0, rows = 0, decisions = 0, searches = 0, iterations = 0, leaves = 0, evaluator_calls = 0;
+  long resignations = 0, audit_would_resign = 0, resign_false = 0;
+  int threads = 0;
+  double selfplay_seconds = 0;
+  // Training.
+  long window_rows = 0;
+  int window_shards = 0, skipped_shards = 0;
+  double train_seconds = 0;
+  std::vector<LossPoint> losses;  // sampled during the generation's steps
+  // Evaluation.
+  std::vector<MatchScore> matches;
+  double eval_seconds = 0;
+
+  double simulations_per_second() const { return selfplay_seconds > 0 ? iterations / selfplay_seconds : 0; }
+};
+
+std::string record_json(const GenerationRecord& r);
+// Throws std::runtime_error with a one-line message for a malformed record.
+GenerationRecord parse_record(const std::string& text, const std::string& source);
+
+// One line per generation.
+std::string metrics_csv(const std::vector<GenerationRecord>& records);
+// One line per loss point.
+std::string losses_csv(const std::vector<GenerationRecord>& records);
+
+// An agent's rating on the Elo scale with a 95% interval (from the tournament ratings).
+struct RatingRow {
+  std::string agent;
+  int generation = -1;  // -1: not a generation (the baseline)
+  double elo = 0, low = 0, high = 0;
+  long games = 0;
+};
+
+// The rating table as text, best first.
+std::string rating_table(const std::vector<RatingRow>& ratings);
+
+// The self-contained HTML report: settings, loss curves, rating by generation, self-play
+// speed, the final match.
+std::string run_report_html(const TrainConfig& config, const std::vector<GenerationRecord>& records,
+                            const std::vector<RatingRow>& ratings, const MatchScore* final_match);
+
+}  // namespace pamir::selfplay

@@ -1,0 +1,110 @@
+#include "selfplay/svg_chart.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <limits>
+
+namespace pamir::selfplay {
+namespace {
+
+std::string num(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.1f", v);
+  return buf;
+}
+
+std::string tick_label(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.4g", v);
+  return buf;
+}
+
+// A round step giving about `count` ticks over span.
+double tick_step(double span, int count) {
+  const double raw = span / count, scale = std::pow(10.0, std::floor(std::log10(raw)));
+  for (double m : {1.0, 2.0, 5.0, 10.0})
+    if (raw <= m * scale) return m * scale;
+  return 10 * scale;
+}
+
+}  // namespace
+
+std::string html_escape(const std::string& text) {
+  std::string out;
+  for (char c : text) {
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      case '\'': out += "&#39;"; break;
+      default: out += c;
+    }
+  }
+  return out;
+}
+
+std::string svg_line_chart(const std::string& title, const std::string& x_label, const std::string& y_label,
+                           const std::vector<ChartSeries>& series, int width, int height) {
+  double x0 = std::numeric_limits<double>::infinity(), x1 = -x0, y0 = x0, y1 = -x0;
+  for (const auto& s : series)
+    for (const auto& p : s.points) {
+      x0 = std::min(x0, p.x), x1 = std::max(x1, p.x);
+      y0 = std::min({y0, p.y, p.low < p.high ? p.low : p.y});
+      y1 = std::max({y1, p.y, p.low < p.high ? p.high : p.y});
+    }
+  const int left = 64, right = 150, top = 28, bottom = 44;
+  std::string svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + std::to_string(width) + "\" height=\"" +
+                    std::to_string(height) + "\" font-family=\"sans-serif\" font-size=\"11\">\n";
+  svg += "<text x=\"" + std::to_string(width / 2) + "\" y=\"16\" text-anchor=\"middle\" font-size=\"13\">" +
+         html_escape(title) + "</text>\n";
+  if (!std::isfinite(x0)) return svg + "<text x=\"20\" y=\"60\">no data yet</text></svg>\n";
+  if (x1 == x0) x0 -= 0.5, x1 += 0.5;
+  if (y1 == y0) y0 -= 0.5, y1 += 0.5;
+  const double pad = (y1 - y0) * 0.05;
+  y0 -= pad, y1 += pad;
+  const double pw = width - left - right, ph = height - top - bottom;
+  const auto sx = [&](double x) { return left + (x - x0) / (x1 - x0) * pw; };
+  const auto sy = [&](double y) { return top + (y1 - y) / (y1 - y0) * ph; };
+  svg += "<rect x=\"" + num(left) + "\" y=\"" + num(top) + "\" width=\"" + num(pw) + "\" height=\"" + num(ph) +
+         "\" fill=\"none\" stroke=\"#888\"/>\n";
+  for (int axis = 0; axis < 2; ++axis) {
+    const double lo = axis ? y0 : x0, hi = axis ? y1 : x1, step = tick_step(hi - lo, axis ? 5 : 8);
+    for (double t = std::ceil(lo / step) * step; t <= hi + 1e-9 * step; t += step) {
+      if (axis)
+        svg += "<line x1=\"" + num(left) + "\" x2=\"" + num(left + pw) + "\" y1=\"" + num(sy(t)) + "\" y2=\"" +
+               num(sy(t)) + "\" stroke=\"#eee\"/><text x=\"" + num(left - 4) + "\" y=\"" + num(sy(t) + 4) +
+               "\" text-anchor=\"end\">" + tick_label(t) + "</text>\n";
+      else
+        svg += "<text x=\"" + num(sx(t)) + "\" y=\"" + num(top + ph + 14) + "\" text-anchor=\"middle\">" +
+               tick_label(t) + "</text>\n";
+    }
+  }
+  svg += "<text x=\"" + num(left + pw / 2) + "\" y=\"" + num(height - 8) + "\" text-anchor=\"middle\">" +
+         html_escape(x_label) + "</text>\n";
+  svg += "<text transform=\"translate(14," + num(top + ph / 2) + ") rotate(-90)\" text-anchor=\"middle\">" +
+         html_escape(y_label) + "</text>\n";
+  int legend = 0;
+  for (const auto& s : series) {
+    if (s.points.empty()) continue;
+    std::string path;
+    for (const auto& p : s.points) {
+      path += (path.empty() ? "M" : " L") + num(sx(p.x)) + "," + num(sy(p.y));
+      if (p.low < p.high)
+        svg += "<line x1=\"" + num(sx(p.x)) + "\" x2=\"" + num(sx(p.x)) + "\" y1=\"" + num(sy(p.low)) + "\" y2=\"" +
+               num(sy(p.high)) + "\" stroke=\"" + s.color + "\" stroke-opacity=\"0.5\"/>\n";
+    }
+    svg += "<path d=\"" + path + "\" fill=\"none\" stroke=\"" + s.color + "\" stroke-width=\"1.5\"/>\n";
+    if (s.points.size() < 40)
+      for (const auto& p : s.points)
+        svg += "<circle cx=\"" + num(sx(p.x)) + "\" cy=\"" + num(sy(p.y)) + "\" r=\"2.5\" fill=\"" + s.color + "\"/>\n";
+    const double ly = top + 12 + 16 * legend++;
+    svg += "<line x1=\"" + num(left + pw + 10) + "\" x2=\"" + num(left + pw + 28) + "\" y1=\"" + num(ly - 4) +
+           "\" y2=\"" + num(ly - 4) + "\" stroke=\"" + s.color + "\" stroke-width=\"2\"/><text x=\"" +
+           num(left + pw + 32) + "\" y=\"" + num(ly) + "\">" + html_escape(s.name) + "</text>\n";
+  }
+  return svg + "</svg>\n";
+}
+
+}  // namespace pamir::selfplay

@@ -1,0 +1,73 @@
+// The run's records: JSON round trip, the win-share interval, the CSV and report output.
+
+#include <gtest/gtest.h>
+
+#include "selfplay/run_record.h"
+
+namespace pamir::selfplay {
+namespace {
+
+GenerationRecord sample_record() {
+  GenerationRecord r;
+  r.generation = 2;
+  r.games = 10, r.rows = 400, r.decisions = 1800, r.searches = 1500, r.iterations = 30000;
+  r.leaves = 25000, r.evaluator_calls = 900, r.threads = 2, r.selfplay_seconds = 3.5;
+  r.window_rows = 800, r.window_shards = 4, r.skipped_shards = 1, r.train_seconds = 1.25;
+  r.losses = {{10, 5.5, 4.5, 1.0}, {20, 5.0, 4.2, 0.8}};
+  r.matches = {match_score("gen1", 40, 26), match_score("baseline", 40, 12.5)};
+  r.eval_seconds = 7;
+  return r;
+}
+
+TEST(RunRecord, JsonRoundTrip) {
+  const GenerationRecord r = sample_record();
+  const std::string text = record_json(r);
+  EXPECT_EQ(record_json(parse_record(text, "g.json")), text);
+  EXPECT_THROW(parse_record("{\"generation\": 1}", "g.json"), std::runtime_error);
+  EXPECT_THROW(parse_record("{not json", "g.json"), std::runtime_error);
+}
+
+TEST(RunRecord, WilsonIntervalMatchesTheFormula) {
+  // 120 wins of 200: p = 0.6, the textbook Wilson 95% interval is [0.531, 0.665].
+  const MatchScore m = match_score("gen0", 200, 120);
+  EXPECT_DOUBLE_EQ(m.score, 0.6);
+  EXPECT_NEAR(m.low, 0.5308, 1e-3);
+  EXPECT_NEAR(m.high, 0.6654, 1e-3);
+  const MatchScore all = match_score("gen0", 10, 10);
+  EXPECT_DOUBLE_EQ(all.high, 1.0);
+  EXPECT_LT(all.low, 1.0);
+}
+
+TEST(RunRecord, CsvHasOneLinePerGenerationOrLossPoint) {
+  const std::vector<GenerationRecord> records{sample_record(), sample_record()};
+  const std::string metrics = metrics_csv(records), losses = losses_csv(records);
+  EXPECT_EQ(std::count(metrics.begin(), metrics.end(), '\n'), 3);
+  EXPECT_EQ(std::count(losses.begin(), losses.end(), '\n'), 5);
+  EXPECT_NE(metrics.find(",8571,"), std::string::npos);  // 30000 simulations / 3.5 s
+  EXPECT_NE(metrics.find(",0.6500,0.3125,"), std::string::npos);
+}
+
+TEST(RunRecord, ReportIsSelfContainedHtmlWithCharts) {
+  const std::vector<RatingRow> ratings{{"gen0", 0, 0, 0, 0, 80}, {"gen2", 2, 85, 20, 150, 80},
+                                       {"baseline", -1, -40, -90, 10, 80}};
+  const MatchScore final_match = match_score("gen0", 200, 130);
+  const std::string html = run_report_html(TrainConfig(), {sample_record()}, ratings, &final_match);
+  EXPECT_EQ(html.rfind("<!DOCTYPE html>", 0), 0u);
+  EXPECT_NE(html.find("<svg"), std::string::npos);
+  EXPECT_NE(html.find("Rating by generation"), std::string::npos);
+  EXPECT_EQ(html.find("<script"), std::string::npos);
+  // Nothing is fetched: the only URLs are the SVG namespace names.
+  const auto count = [&](const std::string& what) {
+    int n = 0;
+    for (auto at = html.find(what); at != std::string::npos; at = html.find(what, at + 1)) ++n;
+    return n;
+  };
+  EXPECT_EQ(count("http"), count("xmlns=\"http://www.w3.org/2000/svg\""));
+  EXPECT_EQ(count("<svg"), 2);
+  const std::string table = rating_table(ratings);
+  EXPECT_LT(table.find("gen2"), table.find("gen0"));
+  EXPECT_LT(table.find("gen0"), table.find("baseline"));
+}
+
+}  // namespace
+}  // namespace pamir::selfplay
