@@ -1,6 +1,7 @@
 #include "core/game.h"
 
 #include <algorithm>
+#include <bit>
 #include <cassert>
 #include <cstring>
 
@@ -185,19 +186,12 @@ bool can_move_from(const State& s, int p, int loc) {
          land_destinations(s, p, r);
 }
 
-// Sorts a short array in place (insertion sort: the lists here hold a dozen items).
-void sort_small(u8* a, int n) {
-  for (int i = 1; i < n; ++i)
-    for (int j = i; j > 0 && a[j - 1] > a[j]; --j) std::swap(a[j - 1], a[j]);
-}
-
 // The cards p has spies on, ascending and without repeats; returns the count.
 int spy_cards(const State& s, int p, u8* out) {
-  int n = 0;
+  u64 cards[2] = {0, 0};
   for (int i = 0; i < kCylinders; ++i)
-    if (CylLoc::is_spy(s.cylinder[p][i])) out[n++] = u8(CylLoc::card_of(s.cylinder[p][i]));
-  sort_small(out, n);
-  return int(std::unique(out, out + n) - out);
+    if (CylLoc::is_spy(s.cylinder[p][i])) bit_set(cards, CylLoc::card_of(s.cylinder[p][i]));
+  return bit_members(cards, out);
 }
 
 // The borders p's land pieces may cross: those with a road of p's coalition (all of them
@@ -249,31 +243,35 @@ bool tribe_protected(const State& s, int q, int r) {
 template <bool kAnyOnly = false>
 int battle_removals(const State& s, int p, int site, Action* out) {
   int n = 0;
+  // Records one removal; true when the caller should stop looking.
   auto add = [&](int a) {
     if constexpr (!kAnyOnly) out[n] = Action(a);
     ++n;
+    return kAnyOnly;
   };
   const int k = s.loyalty[p];
   if (Site::is_region(site)) {
     const int r = site;
     for (int o = 0; o < Coalition::kCount; ++o)
-      if (o != k && s.armies[r][o]) add(Act::kRemoveArmy + o);
+      if (o != k && s.armies[r][o] && add(Act::kRemoveArmy + o)) return n;
     for (unsigned borders = region_border_mask(r); borders; borders &= borders - 1) {
       const int b = __builtin_ctz(borders);
       for (int o = 0; o < Coalition::kCount; ++o)
-        if (o != k && s.roads[b][o]) add(Act::kRemoveRoad + b * 3 + o);
+        if (o != k && s.roads[b][o] && add(Act::kRemoveRoad + b * 3 + o)) return n;
     }
     for (int off = 1; off < s.num_players; ++off) {
       const int q = seat_at(s, p, off);
-      if (s.tribes[r][q] && s.loyalty[q] != k && !tribe_protected(s, q, r))
-        add(Act::kRemoveTribe + off - 1);
+      if (s.tribes[r][q] && s.loyalty[q] != k && !tribe_protected(s, q, r) &&
+          add(Act::kRemoveTribe + off - 1))
+        return n;
     }
   } else {
     const int c = Site::card_of(site);
     for (int off = 1; off < s.num_players; ++off) {
       const int q = seat_at(s, p, off);
-      if (spies_of(s, q, c) && !has_ability(s, q, Ability::kIndispensableAdvisors))
-        add(Act::kRemoveSpy + off - 1);
+      if (spies_of(s, q, c) && !has_ability(s, q, Ability::kIndispensableAdvisors) &&
+          add(Act::kRemoveSpy + off - 1))
+        return n;
     }
   }
   return n;
@@ -332,6 +330,28 @@ bool card_action_feasible(const State& s, int p, int act) {
 // Legal actions, one generator per decision
 // ---------------------------------------------------------------------------------------
 
+// Bit i set where byte i of w is zero or equal to `value` (bits 0..7). Word-at-a-time: the
+// turn-action generator asks this of the 12 market cells at nearly every decision.
+unsigned bytes_equal_or_zero(u64 w, u8 value) {
+  constexpr u64 kLow7 = 0x7F7F7F7F7F7F7F7Full;
+  auto zero_bytes = [](u64 x) { return ~(((x & kLow7) + kLow7) | x | kLow7); };  // 0x80 per zero byte
+  const u64 flags = zero_bytes(w) | zero_bytes(w ^ (0x0101010101010101ull * value));
+  // Gathers the eight 0x80 flags into one byte: each lands in a distinct bit of the top byte.
+  return unsigned(((flags >> 7) * 0x0102040810204080ull) >> 56);
+}
+
+// Bit row*6+col: the market space holds a card that can be bought (not Public Withdrawal).
+unsigned market_cells_buyable(const State& s) {
+  static_assert(kNoCard == 0 && kMarketRows * kMarketCols == 12 && std::endian::native == std::endian::little);
+  u64 first = 0;
+  u32 last = 0;
+  std::memcpy(&first, &s.market[0][0], 8);
+  std::memcpy(&last, &s.market[0][0] + 8, 4);
+  const unsigned unbuyable = bytes_equal_or_zero(first, kPublicWithdrawal) |
+                             (bytes_equal_or_zero(last, kPublicWithdrawal) & 0xF) << 8;
+  return ~unbuyable & 0xFFF;
+}
+
 int gen_turn_actions(const State& s, int p, Action* out) {
   Action* o = out;
   *o++ = Act::kDone;
@@ -339,11 +359,7 @@ int gen_turn_actions(const State& s, int p, Action* out) {
   if (core_left) {
     // Bit row*6+col: a card that may be bought there (present, not Public Withdrawal, no
     // rupee of this turn's on it), then cut to the columns p can afford at the plain price.
-    const u8* cells = &s.market[0][0];
-    unsigned buyable = 0;
-    for (int i = 0; i < kMarketRows * kMarketCols; ++i)
-      buyable |= unsigned(cells[i] != kNoCard && cells[i] != kPublicWithdrawal) << i;
-    buyable &= ~unsigned(s.market_paid);
+    unsigned buyable = market_cells_buyable(s) & ~unsigned(s.market_paid);
     const int affordable = std::min(s.rupees[p] / (s.favored_suit == Suit::kMilitary ? 2 : 1), kMarketCols - 1);
     const unsigned columns = (2u << affordable) - 1;
     unsigned priced = buyable & ~(columns | columns << kMarketCols);
@@ -366,16 +382,16 @@ int gen_turn_actions(const State& s, int p, Action* out) {
     }
   }
   // Court order is not id order: collect the usable cards, then emit in card order.
-  u8 cards[kNumCourtCards];
-  int n = 0;
+  u64 usable[2] = {0, 0};
   const int b = s.court_begin(p);
   for (int i = b; i < b + s.court_len[p]; ++i) {
     const int c = s.court[i];
     if (bit_test(s.used_cards, c) || bit_test(s.refused_cards, c)) continue;
     if (!core_left && !is_favored(s, p, c)) continue;
-    cards[n++] = u8(c);
+    bit_set(usable, c);
   }
-  sort_small(cards, n);
+  u8 cards[kNumCourtCards];
+  const int n = bit_members(usable, cards);
   // Whether each kind of card action could be carried out: worked out once, on demand.
   enum : u8 { kUnknown, kYes, kNo };
   u8 feasible[CardAction::kCount] = {};
@@ -427,23 +443,21 @@ int gen_build(const State& s, int p, const Task& t, Action* out) {
 
 // Court cards of a region with no spies on them (Blackmail targets), ascending.
 int spy_free_cards(const State& s, int region, u8* out) {
-  int n = 0;
+  u64 cards[2] = {0, 0};
   const int total = s.court_begin(s.num_players);
   for (int i = 0; i < total; ++i)
-    if (court_card(s.court[i]).region == region && !s.spies_on[s.court[i]]) out[n++] = s.court[i];
-  sort_small(out, n);
-  return n;
+    if (court_card(s.court[i]).region == region && !s.spies_on[s.court[i]]) bit_set(cards, s.court[i]);
+  return bit_members(cards, out);
 }
 
 // Safe House cards in p's court that a spy removed from card `from` may go to, ascending.
 int safe_houses(const State& s, int p, int from, u8* out) {
-  int n = 0;
   if (!has_ability(s, p, Ability::kSafeHouse)) return 0;
+  u64 cards[2] = {0, 0};
   const int b = s.court_begin(p);
   for (int i = b; i < b + s.court_len[p]; ++i)
-    if (court_card(s.court[i]).ability == Ability::kSafeHouse && s.court[i] != from) out[n++] = s.court[i];
-  sort_small(out, n);
-  return n;
+    if (court_card(s.court[i]).ability == Ability::kSafeHouse && s.court[i] != from) bit_set(cards, s.court[i]);
+  return bit_members(cards, out);
 }
 
 int gen_move_from(const State& s, int p, const Task& t, Action* out) {

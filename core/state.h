@@ -169,5 +169,13 @@ static_assert(sizeof(State) <= 1024, "State should stay under 1 KiB");
 inline bool bit_test(const u64 (&set)[2], int c) { return (set[(c - 1) >> 6] >> ((c - 1) & 63)) & 1; }
 inline void bit_set(u64 (&set)[2], int c) { set[(c - 1) >> 6] |= u64(1) << ((c - 1) & 63); }
 inline void bit_clear(u64 (&set)[2], int c) { set[(c - 1) >> 6] &= ~(u64(1) << ((c - 1) & 63)); }
+// Writes the members of a card bitset to out in ascending id order; returns the count.
+// Legal actions are listed in id order, so collecting cards into a set replaces sorting.
+inline int bit_members(const u64 (&set)[2], u8* out) {
+  int n = 0;
+  for (int w = 0; w < 2; ++w)
+    for (u64 bits = set[w]; bits; bits &= bits - 1) out[n++] = u8(1 + 64 * w + __builtin_ctzll(bits));
+  return n;
+}
 
 }  // namespace pamir::core
