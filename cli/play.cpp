@@ -3,7 +3,6 @@
 
 #include <cstdio>
 #include <memory>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -16,23 +15,6 @@
 
 namespace pamir::cli {
 namespace {
-
-// Splits "--agents" into one spec per seat. Specs carry their own comma-separated options
-// ("name:key=value,key=value"), so a piece without ':' that contains '=' continues the
-// previous spec: "mcts:iters=100,c=1.4,random" is two specs.
-std::vector<std::string> split_agent_specs(const std::string& text) {
-  std::vector<std::string> specs;
-  std::stringstream in(text);
-  for (std::string piece; std::getline(in, piece, ',');) {
-    const bool continues = !specs.empty() && piece.find(':') == std::string::npos &&
-                           piece.find('=') != std::string::npos;
-    if (continues)
-      specs.back() += "," + piece;
-    else
-      specs.push_back(piece);
-  }
-  return specs;
-}
 
 void print_header(const core::GameRecord& r) {
   std::string agents;
@@ -56,7 +38,7 @@ void play_game(const PlayFlags& f) {
   core::GameRecord record;
   record.num_players = f.players;
   record.seed = f.seed;
-  record.agents = f.agents.empty() ? std::vector<std::string>(f.players, "random") : split_agent_specs(f.agents);
+  record.agents = f.agents.empty() ? std::vector<std::string>(f.players, "random") : search::split_agent_specs(f.agents);
   if (int(record.agents.size()) != f.players)
     throw CommandError("--agents names " + std::to_string(record.agents.size()) + " agents for " +
                        std::to_string(f.players) + " players");

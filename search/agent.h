@@ -1,9 +1,11 @@
 #pragma once
 // Agents: anything that picks an action for the player to move. Built from a spec string
-// "name:key=value,key=value" (e.g. "random", "random:seed=3").
+// "name:key=value,key=value" (e.g. "random", "ismcts:iters=800,c=1.0,eval=rollout"); the
+// search agents' options are listed by search::options_help() (options.h).
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "core/actions.h"
 #include "core/state.h"
@@ -13,7 +15,9 @@ namespace pamir::search {
 class Agent {
  public:
   virtual ~Agent() = default;
-  // Picks a legal action for core::to_move(s). Not thread-safe: one agent per game thread.
+  // Picks a legal action for core::to_move(s). s is the true position; only agents that are
+  // documented as cheating (mcts) read what the player to move cannot see. Not thread-safe:
+  // one agent per game thread.
   virtual core::Action choose(const core::State& s) = 0;
   virtual std::string name() const = 0;
 };
@@ -29,8 +33,16 @@ class RandomAgent final : public Agent {
   core::u64 rng_;
 };
 
+// The agent names make_agent knows, in the order they are listed in errors.
+constexpr const char* kAgentNames[] = {"random", "heuristic", "mcts", "pimc", "ismcts"};
+
 // Builds an agent from a spec; throws std::invalid_argument with a one-line reason for an
 // unknown name or option. seed is mixed into the agent's own seed so seats differ.
 std::unique_ptr<Agent> make_agent(const std::string& spec, core::u64 seed);
+
+// Splits a comma-separated list of agent specs. Specs carry their own comma-separated options,
+// so a piece "key=value" (an '=' before any ':') continues the previous spec:
+// "ismcts:iters=100,eval=net:a.pt,random" is two specs.
+std::vector<std::string> split_agent_specs(const std::string& text);
 
 }  // namespace pamir::search

@@ -10,6 +10,7 @@
 
 #include "core/game.h"
 #include "core/random.h"
+#include "tests/alloc_counter.h"
 
 namespace {
 std::atomic<bool> g_counting{false};
@@ -31,19 +32,20 @@ void operator delete(void* p, std::size_t) noexcept { std::free(p); }
 void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
 
 namespace pamir::testing {
-namespace {
 
-using namespace pamir::core;
-
-// Counts the allocations made while f runs.
-template <class F>
-long allocations_during(F&& f) {
+void start_counting_allocations() {
   g_allocations = 0;
   g_counting = true;
-  f();
+}
+
+long stop_counting_allocations() {
   g_counting = false;
   return g_allocations.load();
 }
+
+namespace {
+
+using namespace pamir::core;
 
 TEST(Alloc, CounterSeesAllocations) {
   // Guards the test below against a counter that never counts. (A direct call: the

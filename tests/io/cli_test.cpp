@@ -79,7 +79,7 @@ TEST(CliPlay, BadArgumentsGiveOneLineErrors) {
   EXPECT_EQ(error_of({"play", "--players", "3", "--agents", "random,random"}), "--agents names 2 agents for 3 players");
   EXPECT_EQ(error_of({"play", "--players", "6"}), "--players must be 2 to 5, got 6");
   EXPECT_EQ(error_of({"play", "--players", "2", "--agents", "random,wizard"}),
-            "--agents: unknown agent 'wizard' (known: random)");
+            "--agents: unknown agent 'wizard' (known: random, heuristic, mcts, pimc, ismcts)");
   const std::string missing = temp_path("pamir_no_such_record");
   EXPECT_EQ(error_of({"play", "--replay", missing}), "cannot read " + missing + ": No such file or directory");
 

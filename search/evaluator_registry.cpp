@@ -1,0 +1,75 @@
+#include "search/evaluator_registry.h"
+
+#include <map>
+#include <mutex>
+#include <stdexcept>
+
+#include "search/evaluators.h"
+
+namespace pamir::search {
+namespace {
+
+// Refuses an argument for evaluators that take none.
+template <class E, class... Args>
+EvaluatorFactory without_argument(const char* name) {
+  return [name](const std::string& argument, core::u64 seed) -> std::unique_ptr<Evaluator> {
+    if (!argument.empty())
+      throw std::invalid_argument(std::string("evaluator '") + name + "' takes no argument, got '" + argument + "'");
+    if constexpr (std::is_constructible_v<E, core::u64>)
+      return std::make_unique<E>(seed);
+    else
+      return std::make_unique<E>();
+  };
+}
+
+struct Registry {
+  std::mutex mutex;
+  std::map<std::string, EvaluatorFactory> factories{
+      {"uniform", without_argument<UniformEvaluator>("uniform")},
+      {"rollout", without_argument<RolloutEvaluator>("rollout")},
+      {"heuristic", without_argument<HeuristicEvaluator>("heuristic")},
+  };
+};
+
+Registry& registry() {
+  static Registry r;
+  return r;
+}
+
+}  // namespace
+
+bool register_evaluator(const std::string& name, EvaluatorFactory factory) {
+  Registry& r = registry();
+  std::lock_guard lock(r.mutex);
+  r.factories[name] = std::move(factory);
+  return true;
+}
+
+std::vector<std::string> evaluator_names() {
+  Registry& r = registry();
+  std::lock_guard lock(r.mutex);
+  std::vector<std::string> names;
+  for (const auto& [name, factory] : r.factories) names.push_back(name);
+  return names;
+}
+
+std::unique_ptr<Evaluator> make_evaluator(const std::string& spec, core::u64 seed) {
+  const size_t colon = spec.find(':');
+  const std::string name = spec.substr(0, colon);
+  const std::string argument = colon == std::string::npos ? "" : spec.substr(colon + 1);
+  EvaluatorFactory factory;
+  {
+    Registry& r = registry();
+    std::lock_guard lock(r.mutex);
+    const auto it = r.factories.find(name);
+    if (it != r.factories.end()) factory = it->second;
+  }
+  if (!factory) {
+    std::string known;
+    for (const std::string& n : evaluator_names()) known += (known.empty() ? "" : ", ") + n;
+    throw std::invalid_argument("unknown evaluator '" + name + "' (known: " + known + ")");
+  }
+  return factory(argument, seed);
+}
+
+}  // namespace pamir::search

@@ -1,0 +1,28 @@
+#pragma once
+// Evaluators by name, so that agents and tools take an evaluator spec ("rollout",
+// "net:gen3.pt") without search depending on where an evaluator is implemented. The built-in
+// ones (uniform, rollout, heuristic) are always there; nets/ registers "net" at start-up.
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "search/evaluator.h"
+
+namespace pamir::search {
+
+// Makes an evaluator from the text after "name:" in the spec (empty when there is none)
+// and a seed; throws std::invalid_argument with a one-line reason for a bad argument.
+using EvaluatorFactory = std::function<std::unique_ptr<Evaluator>(const std::string& argument, core::u64 seed)>;
+
+// Adds (or replaces) a named evaluator. Returns true so that it can initialize a static.
+bool register_evaluator(const std::string& name, EvaluatorFactory factory);
+
+// The evaluator for a spec "name" or "name:argument"; throws std::invalid_argument naming
+// the known evaluators when the name is unknown.
+std::unique_ptr<Evaluator> make_evaluator(const std::string& spec, core::u64 seed);
+
+std::vector<std::string> evaluator_names();
+
+}  // namespace pamir::search

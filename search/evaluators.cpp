@@ -1,0 +1,46 @@
+#include "search/evaluators.h"
+
+#include "core/game.h"
+#include "core/random.h"
+#include "search/heuristic.h"
+
+namespace pamir::search {
+
+void uniform_prior(float* prior, int n) {
+  const float p = 1.0f / float(n);
+  for (int i = 0; i < n; ++i) prior[i] = p;
+}
+
+void UniformEvaluator::evaluate(std::span<const Leaf> leaves, std::span<const LeafResult> results) {
+  for (size_t i = 0; i < leaves.size(); ++i) {
+    const int n = leaves[i].state->num_players;
+    Values& v = *results[i].values;
+    v.fill(0.0f);
+    for (int p = 0; p < n; ++p) v[p] = 1.0f / float(n);
+    uniform_prior(results[i].prior, leaves[i].num_legal);
+  }
+}
+
+void RolloutEvaluator::evaluate(std::span<const Leaf> leaves, std::span<const LeafResult> results) {
+  core::Action legal[core::kMaxLegalActions];
+  for (size_t i = 0; i < leaves.size(); ++i) {
+    core::State s = *leaves[i].state;
+    // The leaf's own legal list saves generating it again for the first step.
+    core::apply(s, leaves[i].legal[core::random_below(rng_, leaves[i].num_legal)]);
+    while (!s.game_over()) {
+      const int n = core::legal_actions(s, legal);
+      core::apply(s, legal[core::random_below(rng_, n)]);
+    }
+    *results[i].values = core::returns(s);
+    uniform_prior(results[i].prior, leaves[i].num_legal);
+  }
+}
+
+void HeuristicEvaluator::evaluate(std::span<const Leaf> leaves, std::span<const LeafResult> results) {
+  for (size_t i = 0; i < leaves.size(); ++i) {
+    *results[i].values = heuristic_values(*leaves[i].state);
+    uniform_prior(results[i].prior, leaves[i].num_legal);
+  }
+}
+
+}  // namespace pamir::search
