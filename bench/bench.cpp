@@ -80,6 +80,8 @@ BenchReport run_bench(const BenchOptions& options) {
     } while (stats.games < options.max_games && stats.wall_seconds < options.max_seconds);
     stats.cpu_seconds = double(std::clock() - cpu_start) / CLOCKS_PER_SEC;
   }
+  report.ismcts_rollout = measure_ismcts("rollout", options);
+  report.ismcts_heuristic = measure_ismcts("heuristic", options);
   return report;
 }
 
@@ -107,6 +109,8 @@ std::string report_json(const BenchReport& report) {
         {"mean_decisions_per_game", stats.mean_decisions_per_game()},
     };
   }
+  j["ismcts_rollout_iters_per_s"] = report.ismcts_rollout.iters_per_s();
+  j["ismcts_heuristic_iters_per_s"] = report.ismcts_heuristic.iters_per_s();
   return j.dump();
 }
 
@@ -124,6 +128,12 @@ std::string report_text(const BenchReport& report) {
                   players, stats.games_per_s(), stats.decisions_per_s(),
                   stats.mean_decisions_per_game(), stats.games, stats.cpu_seconds,
                   stats.wall_seconds);
+    out += line;
+  }
+  for (const auto& [name, speed] : {std::pair{"rollout", &report.ismcts_rollout}, {"heuristic", &report.ismcts_heuristic}}) {
+    std::snprintf(line, sizeof line,
+                  "ismcts %s: %.0f iterations/s (3-player opening, %ld iterations, %.2f s processor)\n", name,
+                  speed->iters_per_s(), speed->iterations, speed->cpu_seconds);
     out += line;
   }
   return out;

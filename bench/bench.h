@@ -44,20 +44,36 @@ struct PlayerCountStats {
   double mean_decisions_per_game() const { return double(decisions) / games; }
 };
 
+// ISMCTS speed: iterations per second of processor time, searching the 3-player opening.
+struct SearchSpeed {
+  long searches = 0;
+  long iterations = 0;
+  double cpu_seconds = 0;
+  double wall_seconds = 0;
+  double iters_per_s() const { return cpu_seconds > 0 ? iterations / cpu_seconds : 0; }
+};
+// Searches of kSearchSpeedIters iterations from the first turn of new_game(3, 1) (loyalties
+// chosen) with the given evaluator
+// ("rollout", "heuristic"), repeated until either limit of options is reached (at least one).
+constexpr int kSearchSpeedIters = 500;
+SearchSpeed measure_ismcts(const std::string& evaluator, const BenchOptions& options);
+
 struct BenchReport {
   std::size_t state_bytes = 0;
   std::uint64_t signature = 0;
   // Indexed by player count; entries below kMinPlayers are unused.
   std::array<PlayerCountStats, core::kMaxPlayers + 1> by_players{};
+  SearchSpeed ismcts_rollout, ismcts_heuristic;
 };
 
-// Measures random-game throughput on the calling thread, 2 to 5 players, and computes the
-// signature. The games are seeded 1, 2, 3, ... so that every run plays the same games.
+// Measures random-game throughput on the calling thread, 2 to 5 players, and ISMCTS speed,
+// and computes the signature. The games are seeded 1, 2, 3, ... so that every run plays the same games.
 BenchReport run_bench(const BenchOptions& options);
 
 // The report as one JSON object: {"state_bytes", "signature" (hex string), "players":
 // {"2": {"decisions_per_s", "games_per_s", "mean_decisions_per_game", "games",
-// "cpu_seconds", "wall_seconds"}, ...}}.
+// "cpu_seconds", "wall_seconds"}, ...}, "ismcts_rollout_iters_per_s",
+// "ismcts_heuristic_iters_per_s"}.
 std::string report_json(const BenchReport& report);
 // The report as readable text, one line per fact.
 std::string report_text(const BenchReport& report);

@@ -46,6 +46,10 @@ TEST(Bench, JsonHasTheRequiredKeys) {
       EXPECT_GT(p.at(key).get<double>(), 0) << players << " " << key;
     }
   }
+  for (const char* key : {"ismcts_rollout_iters_per_s", "ismcts_heuristic_iters_per_s"}) {
+    ASSERT_TRUE(j.at(key).is_number()) << key;
+    EXPECT_GT(j.at(key).get<double>(), 0) << key;
+  }
 }
 
 }  // namespace
