@@ -22,4 +22,10 @@ struct CommandError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// Ends a command that succeeded with a verdict in its exit status (e.g. `pamir match`):
+// main() returns status without printing anything.
+struct ExitStatus {
+  int status;
+};
+
 }  // namespace pamir::cli

@@ -16,6 +16,8 @@ int main(int argc, char** argv) {
     if (e.get_exit_code() == 0) return app.exit(e);  // --help
     std::fprintf(stderr, "error: %s\n", e.what());
     return 2;  // usage errors
+  } catch (const pamir::cli::ExitStatus& e) {
+    return e.status;
   } catch (const std::exception& e) {  // CommandError and library errors (files, formats)
     std::fprintf(stderr, "error: %s\n", e.what());
     return 1;

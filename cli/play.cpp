@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/agent_list.h"
 #include "cli/command.h"
 #include "core/game.h"
 #include "core/file_io.h"

@@ -1,4 +1,4 @@
-// Drives `pamir play` in-process through the command registry, as main() does.
+// Drives `pamir play` in-process (tests/cli_tool.h).
 
 #include <gtest/gtest.h>
 
@@ -9,35 +9,14 @@
 #include <string>
 #include <vector>
 
-#include <unistd.h>
-
-#include "cli/command.h"
 #include "core/record.h"
+#include "tests/cli_tool.h"
 
 namespace pamir::cli {
 namespace {
 
-// Runs the tool with these arguments; returns what it printed, or throws what it threw.
-std::string run_tool(std::vector<std::string> args) {
-  CLI::App app{"pamir"};
-  app.require_subcommand(1);
-  for (auto& setup : command_registry()) setup(app);
-  args.insert(args.begin(), "pamir");
-  std::vector<const char*> argv;
-  for (auto& a : args) argv.push_back(a.c_str());
-  ::testing::internal::CaptureStdout();
-  try {
-    app.parse(int(argv.size()), argv.data());
-  } catch (...) {
-    ::testing::internal::GetCapturedStdout();
-    throw;
-  }
-  return ::testing::internal::GetCapturedStdout();
-}
-
-std::string temp_path(const std::string& name) {
-  return (std::filesystem::temp_directory_path() / (name + "." + std::to_string(::getpid()))).string();
-}
+using pamir::testing::run_tool;
+using pamir::testing::temp_path;
 
 TEST(CliPlay, RecordsAndReplaysTheSameGame) {
   const std::string path = temp_path("pamir_cli_test.json");

@@ -1,0 +1,126 @@
+// `pamir tournament`: a balanced tournament between agents, played in parallel, with ratings
+// and reports (tournament/). Results go to <out>/games.jsonl as games finish; --resume picks
+// up an interrupted run; reports are written when every game is in.
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "cli/agent_list.h"
+#include "cli/command.h"
+#include "tournament/report.h"
+#include "tournament/standings.h"
+#include "tournament/tournament.h"
+
+namespace pamir::cli {
+namespace {
+
+struct TournamentFlags {
+  std::string agents;
+  int players = 3;
+  long games = 0;
+  int threads = 1;
+  core::u64 seed = 1;
+  std::string out;
+  std::string seating;
+  std::string anchor = "mean";
+  double anchor_elo = 0;
+  bool resume = false;
+  bool quiet = false;
+};
+
+std::string duration(double seconds) {
+  const long s = long(seconds + 0.5);
+  char buf[32];
+  if (s >= 3600)
+    std::snprintf(buf, sizeof buf, "%ldh%02ldm", s / 3600, s / 60 % 60);
+  else
+    std::snprintf(buf, sizeof buf, "%ldm%02lds", s / 60, s % 60);
+  return buf;
+}
+
+// On a terminal, one bar redrawn in place; otherwise a line every tenth of the run.
+tournament::ProgressCallback progress_bar() {
+  const bool tty = ::isatty(STDERR_FILENO);
+  auto last_tenth = std::make_shared<long>(-1);
+  return [tty, last_tenth](const tournament::Progress& p) {
+    const long tenth = p.done * 10 / p.total;
+    if (!tty && tenth == *last_tenth && p.done != p.total) return;
+    *last_tenth = tenth;
+    constexpr int kWidth = 30;
+    const int filled = int(kWidth * p.done / p.total);
+    std::fprintf(stderr, "%s[%s%s] %ld/%ld games  %s elapsed  ETA %s%s", tty ? "\r" : "",
+                 std::string(filled, '#').c_str(), std::string(kWidth - filled, '.').c_str(), p.done, p.total,
+                 duration(p.elapsed_s).c_str(), duration(p.eta_s).c_str(), tty && p.done != p.total ? "" : "\n");
+    std::fflush(stderr);
+  };
+}
+
+void run(const TournamentFlags& f) {
+  tournament::TournamentConfig c;
+  c.agents = split_agent_specs(f.agents);
+  c.players = f.players;
+  c.games = f.games;
+  c.threads = f.threads;
+  c.seed = f.seed;
+  c.resume = f.resume;
+  try {
+    c.seating = f.seating.empty()
+                    ? (int(c.agents.size()) >= c.players ? tournament::Seating::kDistinct : tournament::Seating::kRepeats)
+                    : tournament::parse_seating(f.seating);
+  } catch (const std::invalid_argument& e) {
+    throw CommandError(std::string("--seating: ") + e.what());
+  }
+  std::optional<int> anchor;
+  if (f.anchor != "mean") {
+    for (size_t i = 0; i < c.agents.size(); ++i)
+      if (c.agents[i] == f.anchor) anchor = int(i);
+    if (!anchor) throw CommandError("--anchor must be \"mean\" or one of the --agents specs, got \"" + f.anchor + "\"");
+  }
+  std::filesystem::create_directories(f.out);
+  c.results_path = (std::filesystem::path(f.out) / "games.jsonl").string();
+
+  tournament::TournamentResult result;
+  try {
+    result = tournament::run_tournament(c, f.quiet ? tournament::ProgressCallback{} : progress_bar());
+  } catch (const std::invalid_argument& e) {
+    throw CommandError(e.what());
+  }
+  if (result.dropped_partial_line)
+    std::fprintf(stderr, "note: dropped a game line cut short at the end of %s (an interrupted run)\n",
+                 c.results_path.c_str());
+  if (result.resumed) std::fprintf(stderr, "resumed: %ld games were already in %s\n", result.resumed, c.results_path.c_str());
+  const auto st = tournament::compute_standings(c.agents, c.players, result.games, anchor, f.anchor_elo);
+  std::printf("%s", tournament::standings_text(st).c_str());
+  std::printf("\nresults: %s\n", c.results_path.c_str());
+  for (const std::string& path : tournament::write_reports(f.out, c, st)) std::printf("report: %s\n", path.c_str());
+}
+
+const bool registered = register_command([](CLI::App& app) {
+  auto* cmd = app.add_subcommand("tournament", "Play a balanced, seeded tournament between agents and rate them");
+  auto flags = std::make_shared<TournamentFlags>();
+  cmd->add_option("--agents", flags->agents,
+                  "Agent specs separated by ';' (or by ',' as in `pamir play`), e.g. \"random;ismcts:iters=200\"")
+      ->required();
+  cmd->add_option("--players", flags->players, "Seats per game (2-5)");
+  cmd->add_option("--games", flags->games, "Number of games")->required();
+  cmd->add_option("--threads", flags->threads, "Games played in parallel");
+  cmd->add_option("--seed", flags->seed, "Tournament seed (each game's deal and agent seeds derive from it)");
+  cmd->add_option("--out", flags->out, "Output folder: games.jsonl, agents.csv, head_to_head.csv, standings.json, report.html")
+      ->required();
+  cmd->add_option("--seating", flags->seating,
+                  "\"distinct\": distinct agents in every game (default when there are at least as many agents as "
+                  "seats); \"repeats\": an agent may hold several seats, so e.g. two-agent games occur");
+  cmd->add_option("--anchor", flags->anchor, "Elo anchor: \"mean\" (of all agents) or one agent spec");
+  cmd->add_option("--anchor-elo", flags->anchor_elo, "Elo of the anchor");
+  cmd->add_flag("--resume", flags->resume, "Continue the results in --out (finished games are kept and skipped)");
+  cmd->add_flag("--quiet", flags->quiet, "No progress bar");
+  cmd->callback([flags] { run(*flags); });
+});
+
+}  // namespace
+}  // namespace pamir::cli

@@ -1,0 +1,192 @@
+// Tournaments: results appended as games finish; an interrupted run resumed gives the same
+// games and standings as an uninterrupted one; bad results files give one-line errors.
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "core/file_io.h"
+#include "tests/cli_tool.h"
+#include "tournament/report.h"
+#include "tournament/results_log.h"
+#include "tournament/standings.h"
+#include "tournament/tournament.h"
+
+namespace pamir::tournament {
+namespace {
+
+using pamir::testing::temp_path;
+
+TournamentConfig small_config(const std::string& path) {
+  TournamentConfig c;
+  c.agents = {"random", "random:seed=2", "random:seed=3", "random:seed=4"};
+  c.players = 3;
+  c.games = 16;
+  c.seed = 5;
+  c.threads = 2;
+  c.results_path = path;
+  return c;
+}
+
+std::string standings_of(const TournamentConfig& c, const TournamentResult& r) {
+  return standings_text(compute_standings(c.agents, c.players, r.games, std::nullopt, 0));
+}
+
+std::string error_of(const TournamentConfig& c) {
+  try {
+    run_tournament(c);
+  } catch (const std::exception& e) {
+    return e.what();
+  }
+  return "no error";
+}
+
+struct TournamentFiles : ::testing::Test {
+  std::string path = temp_path("pamir_tournament_test.jsonl");
+  void TearDown() override { std::filesystem::remove(path); }
+};
+
+TEST_F(TournamentFiles, ResumeAfterAKillGivesTheUninterruptedResult) {
+  TournamentConfig c = small_config("");  // in memory
+  const TournamentResult whole = run_tournament(c);
+  ASSERT_EQ(whole.games.size(), 16u);
+
+  // The run is killed after 6 games have been written, in the middle of writing a 7th line.
+  c.results_path = path;
+  long seen = 0;
+  EXPECT_THROW(run_tournament(c, [&](const Progress&) {
+    if (++seen == 6) throw std::runtime_error("killed");
+  }),
+               std::runtime_error);
+  const std::string written = core::read_file(path);
+  const std::string cut = game_line(whole.games[15]).substr(0, 40);
+  std::ofstream(path, std::ios::app) << cut;
+
+  c.resume = true;
+  std::vector<long> progress_done;
+  const TournamentResult resumed = run_tournament(c, [&](const Progress& p) { progress_done.push_back(p.done); });
+  EXPECT_TRUE(resumed.dropped_partial_line);
+  EXPECT_EQ(resumed.resumed, 6);
+  EXPECT_EQ(progress_done.front(), 7);
+  EXPECT_EQ(progress_done.back(), 16);
+  ASSERT_EQ(resumed.games.size(), 16u);
+  for (size_t i = 0; i < 16; ++i) EXPECT_EQ(game_line(resumed.games[i]), game_line(whole.games[i]));
+  EXPECT_EQ(standings_of(c, resumed), standings_of(c, whole));
+
+  // The file now holds every game once and nothing cut short: resuming again plays nothing.
+  const std::string text = core::read_file(path);
+  EXPECT_EQ(text.rfind(written, 0), 0u);
+  EXPECT_EQ(std::count(text.begin(), text.end(), '\n'), 17);
+  const TournamentResult again = run_tournament(c, [](const Progress&) { FAIL() << "no game left to play"; });
+  EXPECT_EQ(again.resumed, 16);
+  EXPECT_FALSE(again.dropped_partial_line);
+}
+
+TEST_F(TournamentFiles, ExtendingATournamentKeepsItsGames) {
+  TournamentConfig c = small_config(path);
+  c.games = 8;
+  const TournamentResult first = run_tournament(c);
+  c.games = 16;
+  c.resume = true;
+  const TournamentResult more = run_tournament(c);
+  EXPECT_EQ(more.resumed, 8);
+  for (size_t i = 0; i < 8; ++i) EXPECT_EQ(game_line(more.games[i]), game_line(first.games[i]));
+}
+
+TEST_F(TournamentFiles, BadResultsFilesAreRefusedWithOneLine) {
+  TournamentConfig c = small_config(path);
+  c.games = 4;
+  run_tournament(c);
+  EXPECT_EQ(error_of(c), path + " already exists: pass --resume to continue it, or choose another output");
+
+  c.resume = true;
+  TournamentConfig other = c;
+  other.agents[3] = "random:seed=9";
+  const std::string mismatch = error_of(other);
+  EXPECT_EQ(mismatch.rfind(path + " line 1: written by a different tournament configuration", 0), 0u) << mismatch;
+  other = c;
+  other.players = 2;
+  EXPECT_NE(error_of(other).find("different tournament configuration"), std::string::npos);
+
+  const std::string good = core::read_file(path);
+  std::istringstream in(good);
+  std::vector<std::string> lines;
+  for (std::string l; std::getline(in, l);) lines.push_back(l);
+  ASSERT_EQ(lines.size(), 5u);
+  auto rewrite = [&](int line, const std::string& text) {
+    std::string out;
+    for (size_t i = 0; i < lines.size(); ++i) out += (int(i) == line ? text : lines[i]) + "\n";
+    core::write_file_atomically(path, out);
+  };
+  rewrite(2, lines[2].substr(0, 30));  // a cut line that is not the last one is corruption
+  EXPECT_EQ(error_of(c).rfind(path + " line 3: ", 0), 0u) << error_of(c);
+  std::string wrong_vp = lines[2];
+  wrong_vp.replace(wrong_vp.find("\"vp\":[") + 6, 1, "9");
+  wrong_vp.replace(wrong_vp.find("\"vp\":[") + 7, 0, "9");
+  rewrite(2, wrong_vp);
+  EXPECT_NE(error_of(c).find("its VP do not match its actions"), std::string::npos) << error_of(c);
+  std::string wrong_seed = lines[3];
+  wrong_seed.replace(wrong_seed.find("\"seed\":") + 7, 1, "");
+  rewrite(3, wrong_seed);
+  EXPECT_NE(error_of(c).find("its seating or seed is not this tournament's"), std::string::npos) << error_of(c);
+  core::write_file_atomically(path, "");
+  EXPECT_EQ(error_of(c), path + ": empty results file (no header line)");
+}
+
+TEST(Tournament, BadConfigurationsThrowInvalidArgument) {
+  TournamentConfig c = small_config("");
+  c.agents[1] = "wizard";
+  EXPECT_THROW(run_tournament(c), std::invalid_argument);
+  c = small_config("");
+  c.agents.resize(2);
+  EXPECT_THROW(run_tournament(c), std::invalid_argument);  // 2 distinct agents cannot fill 3 seats
+  c.seating = Seating::kRepeats;
+  EXPECT_EQ(run_tournament(c).games.size(), 16u);
+}
+
+TEST(Tournament, StandingsCountEverySeat) {
+  TournamentConfig c = small_config("");
+  c.agents = {"random", "random:seed=7"};
+  c.seating = Seating::kRepeats;
+  c.games = 12;
+  const auto r = run_tournament(c);
+  const Standings st = compute_standings(c.agents, c.players, r.games, 0, 1000);
+  EXPECT_EQ(st.agents[0].seats + st.agents[1].seats, 12 * 3);
+  EXPECT_EQ(st.duel_games[0][1], 12);  // every game is a two-agent game
+  EXPECT_NEAR(st.duel_wins[0][1] + st.duel_wins[1][0], 12, 1e-9);
+  EXPECT_DOUBLE_EQ(st.agents[0].rating.elo, 1000);
+  double shares = 0;
+  for (const double s : st.agents[1].rank_share) shares += s;
+  EXPECT_NEAR(shares, 1, 1e-9);
+  EXPECT_EQ(st.meetings[0][1], st.meetings[1][0]);
+  EXPECT_NEAR(st.above[0][1] + st.above[1][0], double(st.meetings[0][1]), 1e-9);
+}
+
+TEST(TournamentCli, WritesReportsAndResumes) {
+  const std::string out = temp_path("pamir_tournament_cli");
+  const std::vector<std::string> args = {"tournament", "--agents", "random;random:seed=2,x=1", "--players", "2",
+                                         "--games", "6", "--seed", "3", "--out", out, "--quiet"};
+  const std::string printed = pamir::testing::run_tool(args);
+  EXPECT_NE(printed.find("6 games, 2 seats each"), std::string::npos) << printed;
+  for (const char* f : {"games.jsonl", "agents.csv", "head_to_head.csv", "standings.json", "report.html"})
+    EXPECT_TRUE(std::filesystem::exists(std::filesystem::path(out) / f)) << f;
+  const std::string html = core::read_file(out + "/report.html");
+  EXPECT_NE(html.find("<svg"), std::string::npos);
+  EXPECT_EQ(html.find("<script"), std::string::npos);
+  EXPECT_EQ(html.find("http://"), html.find("http://www.w3.org/2000/svg"));  // nothing fetched
+  try {
+    pamir::testing::run_tool(args);
+    ADD_FAILURE() << "a second run without --resume must be refused";
+  } catch (const std::exception& e) {
+    EXPECT_NE(std::string(e.what()).find("pass --resume"), std::string::npos);
+  }
+  auto resumed = args;
+  resumed.push_back("--resume");
+  EXPECT_EQ(pamir::testing::run_tool(resumed), printed);
+  std::filesystem::remove_all(out);
+}
+
+}  // namespace
+}  // namespace pamir::tournament

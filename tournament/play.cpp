@@ -1,0 +1,71 @@
+#include "tournament/play.h"
+
+#include <atomic>
+#include <memory>
+#include <mutex>
+#include <stdexcept>
+
+#include "core/dominance.h"
+#include "core/game.h"
+#include "search/agent.h"
+
+namespace pamir::tournament {
+
+GameResult play_game(const std::vector<std::string>& specs, const std::vector<int>& seats, long game, core::u64 seed) {
+  GameResult r{game, seed, seats, {}, {}, {}};
+  const int players = int(seats.size());
+  std::vector<std::unique_ptr<search::Agent>> agents;
+  for (int p = 0; p < players; ++p) agents.push_back(search::make_agent(specs.at(seats[p]), seed * core::kMaxPlayers + p));
+  core::State s = core::new_game(players, seed);
+  while (!s.game_over()) {
+    const int p = core::to_move(s);
+    const core::Action a = agents[p]->choose(s);
+    if (!core::is_legal(s, a))
+      throw std::runtime_error("agent " + specs[seats[p]] + " chose illegal action " + std::to_string(a) + " in game " +
+                               std::to_string(game) + " (seed " + std::to_string(seed) + ")");
+    r.actions.push_back(a);
+    core::apply(s, a);
+  }
+  const auto rank = core::final_ranks(s);
+  for (int p = 0; p < players; ++p) {
+    r.vp.push_back(s.vp[p]);
+    r.ranks.push_back(rank[p]);
+  }
+  return r;
+}
+
+void play_games(const std::vector<std::string>& specs, const std::vector<GameSpec>& games, int threads,
+                const std::function<void(GameResult&&)>& on_finished) {
+  std::mutex mutex;  // serializes on_finished and guards error
+  std::string error;
+  std::atomic<bool> failed = false;
+#pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
+  for (long i = 0; i < long(games.size()); ++i) {
+    if (failed) continue;
+    try {
+      GameResult g = play_game(specs, games[i].seats, games[i].game, games[i].seed);
+      std::lock_guard<std::mutex> lock(mutex);
+      if (!failed) on_finished(std::move(g));
+    } catch (const std::exception& e) {
+      std::lock_guard<std::mutex> lock(mutex);
+      if (!failed) error = e.what();
+      failed = true;
+    }
+  }
+  if (failed) throw std::runtime_error(error);
+}
+
+double win_share(const GameResult& g, int seat) {
+  if (g.ranks[seat] != 0) return 0;
+  int first = 0;
+  for (const int r : g.ranks) first += r == 0;
+  return 1.0 / first;
+}
+
+core::GameRecord to_record(const GameResult& g, const std::vector<std::string>& specs) {
+  core::GameRecord rec{int(g.seats.size()), g.seed, {}, g.actions};
+  for (const int a : g.seats) rec.agents.push_back(specs.at(a));
+  return rec;
+}
+
+}  // namespace pamir::tournament

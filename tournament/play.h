@@ -1,0 +1,47 @@
+#pragma once
+// One game between agents, as tournaments and matches play it: a fresh agent per seat, seeded
+// from the game's seed, so that a game is reproduced from (specs, seed) alone.
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "core/actions.h"
+#include "core/record.h"
+#include "core/types.h"
+
+namespace pamir::tournament {
+
+struct GameResult {
+  long game = 0;           // index in its tournament or match
+  core::u64 seed = 0;      // deal seed
+  std::vector<int> seats;  // agent index per seat
+  std::vector<int> vp;     // per seat
+  std::vector<int> ranks;  // per seat, 0 = first, equal = tied after every tie-break
+  std::vector<core::Action> actions;
+};
+
+// Plays the game; seats[i] indexes specs. Throws std::invalid_argument for a bad spec and
+// std::runtime_error when an agent picks an illegal action.
+GameResult play_game(const std::vector<std::string>& specs, const std::vector<int>& seats, long game, core::u64 seed);
+
+struct GameSpec {
+  long game = 0;
+  core::u64 seed = 0;
+  std::vector<int> seats;
+};
+
+// Plays the games in parallel with OpenMP on `threads` threads, a fresh set of agents per game.
+// on_finished gets each finished game, one call at a time, in the order they finish. The
+// first failure (a bad spec, an illegal move, an exception from on_finished) stops the games
+// not yet started and is rethrown as std::runtime_error once the running ones end.
+void play_games(const std::vector<std::string>& specs, const std::vector<GameSpec>& games, int threads,
+                const std::function<void(GameResult&&)>& on_finished);
+
+// A seat's share of the win: 1 / (number of seats ranked first) for those, else 0.
+double win_share(const GameResult& g, int seat);
+
+// The game as a core record (agent specs per seat), for `pamir play --replay` and replay().
+core::GameRecord to_record(const GameResult& g, const std::vector<std::string>& specs);
+
+}  // namespace pamir::tournament

@@ -1,0 +1,109 @@
+#include "tournament/results_log.h"
+
+#include <cerrno>
+#include <cstring>
+#include <nlohmann/json.hpp>
+#include <stdexcept>
+
+#include "core/file_io.h"
+
+namespace pamir::tournament {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+constexpr const char* kFormat = "pamir-tournament-results-1";
+
+template <class T>
+std::vector<T> int_array(const Json& j, const char* key) {
+  if (!j.contains(key) || !j[key].is_array()) throw std::runtime_error(std::string("missing array \"") + key + "\"");
+  std::vector<T> out;
+  for (const Json& v : j[key]) {
+    if (!v.is_number_integer()) throw std::runtime_error(std::string("\"") + key + "\" holds a non-integer");
+    out.push_back(v.get<T>());
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string results_header(const std::vector<std::string>& agents, int players, const std::string& seating,
+                           core::u64 seed) {
+  const Json j = {{"format", kFormat}, {"agents", agents}, {"players", players}, {"seating", seating}, {"seed", seed}};
+  return j.dump();
+}
+
+std::string game_line(const GameResult& g) {
+  const Json j = {{"game", g.game}, {"seed", g.seed},   {"seats", g.seats},
+                  {"vp", g.vp},     {"ranks", g.ranks}, {"actions", g.actions}};
+  return j.dump();
+}
+
+GameResult parse_game_line(const std::string& line) {
+  const Json j = Json::parse(line);  // parse_error is a std::exception with the position
+  if (!j.is_object() || !j.contains("game") || !j["game"].is_number_unsigned() || !j.contains("seed") ||
+      !j["seed"].is_number_unsigned())
+    throw std::runtime_error("expected a game line {\"game\": N, \"seed\": S, ...}");
+  GameResult g;
+  g.game = j["game"].get<long>();
+  g.seed = j["seed"].get<core::u64>();
+  g.seats = int_array<int>(j, "seats");
+  g.vp = int_array<int>(j, "vp");
+  g.ranks = int_array<int>(j, "ranks");
+  g.actions = int_array<core::Action>(j, "actions");
+  if (g.vp.size() != g.seats.size() || g.ranks.size() != g.seats.size())
+    throw std::runtime_error("\"seats\", \"vp\" and \"ranks\" differ in length");
+  return g;
+}
+
+LoadedResults load_results(const std::string& path, const std::string& header) {
+  const std::string text = core::read_file(path);
+  LoadedResults out;
+  size_t pos = 0;
+  for (int line_no = 1; pos < text.size(); ++line_no) {
+    const size_t end = text.find('\n', pos);
+    const bool complete = end != std::string::npos;
+    const std::string line = text.substr(pos, complete ? end - pos : std::string::npos);
+    const std::string where = path + " line " + std::to_string(line_no) + ": ";
+    try {
+      if (line_no == 1) {
+        if (!complete) throw std::runtime_error("the header line is cut short");
+        if (line != header)
+          throw std::runtime_error("written by a different tournament configuration (header " + line +
+                                   "; this run's is " + header + ")");
+      } else {
+        out.games.push_back(parse_game_line(line));
+      }
+    } catch (const std::exception& e) {
+      if (line_no > 1 && !complete) {  // a kill mid-append: keep every complete game before it
+        out.dropped_partial_line = true;
+        break;
+      }
+      // nlohmann's messages span one line; ours too.
+      throw std::runtime_error(where + e.what());
+    }
+    if (!complete) {  // parsed, but the newline never made it: the append was cut short
+      out.games.pop_back();
+      out.dropped_partial_line = true;
+      break;
+    }
+    pos = end + 1;
+  }
+  if (text.empty()) throw std::runtime_error(path + ": empty results file (no header line)");
+  out.complete_text = text.substr(0, pos);
+  return out;
+}
+
+ResultsAppender::ResultsAppender(const std::string& path) : path_(path), file_(std::fopen(path.c_str(), "a")) {
+  if (!file_) throw std::runtime_error("cannot append to " + path + ": " + std::strerror(errno));
+}
+
+ResultsAppender::~ResultsAppender() { std::fclose(file_); }
+
+void ResultsAppender::append(const std::string& line) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (std::fputs((line + "\n").c_str(), file_) < 0 || std::fflush(file_) != 0)
+    throw std::runtime_error("cannot append to " + path_ + ": " + std::strerror(errno));
+}
+
+}  // namespace pamir::tournament

@@ -1,0 +1,83 @@
+#include "tournament/tournament.h"
+
+#include <algorithm>
+#include <chrono>
+#include <filesystem>
+#include <optional>
+#include <stdexcept>
+
+#include "core/file_io.h"
+#include "core/record.h"
+#include "search/agent.h"
+#include "tournament/results_log.h"
+
+namespace pamir::tournament {
+namespace {
+
+// A game read back from the results file must be the one this configuration schedules, and
+// its actions must replay to the result written beside them.
+void check_resumed_game(const GameResult& g, const Schedule& schedule, const TournamentConfig& c) {
+  const std::string where = c.results_path + ": game " + std::to_string(g.game) + ": ";
+  if (g.seats != schedule.seating(g.game) || g.seed != schedule.game_seed(g.game))
+    throw std::runtime_error(where + "its seating or seed is not this tournament's");
+  std::string error;
+  const auto final_state = core::replay(to_record(g, c.agents), &error);
+  if (!final_state) throw std::runtime_error(where + error);
+  if (!final_state->game_over()) throw std::runtime_error(where + "its actions do not finish the game");
+  for (size_t p = 0; p < g.seats.size(); ++p)
+    if (final_state->vp[p] != g.vp[p]) throw std::runtime_error(where + "its VP do not match its actions");
+}
+
+}  // namespace
+
+TournamentResult run_tournament(const TournamentConfig& c, const ProgressCallback& progress) {
+  const Schedule schedule(int(c.agents.size()), c.players, c.seating, c.seed);
+  if (c.games < 1) throw std::invalid_argument("games must be at least 1");
+  if (c.threads < 1) throw std::invalid_argument("threads must be at least 1");
+  for (const std::string& spec : c.agents) search::make_agent(spec, 0);  // a bad spec fails before any game
+
+  TournamentResult result;
+  std::vector<bool> finished(c.games, false);
+  std::optional<ResultsAppender> appender;
+  if (!c.results_path.empty()) {
+    const std::string header = results_header(c.agents, c.players, seating_name(c.seating), c.seed);
+    if (std::filesystem::exists(c.results_path)) {
+      if (!c.resume)
+        throw std::runtime_error(c.results_path + " already exists: pass --resume to continue it, or choose another output");
+      LoadedResults loaded = load_results(c.results_path, header);
+      if (loaded.dropped_partial_line) core::write_file_atomically(c.results_path, loaded.complete_text);
+      result.dropped_partial_line = loaded.dropped_partial_line;
+      for (GameResult& g : loaded.games) {
+        if (g.game < 0 || g.game >= c.games || finished[g.game]) continue;  // beyond this run's count, or repeated
+        check_resumed_game(g, schedule, c);
+        finished[g.game] = true;
+        result.games.push_back(std::move(g));
+      }
+    } else {
+      core::write_file_atomically(c.results_path, header + "\n");
+    }
+    appender.emplace(c.results_path);
+  }
+  result.resumed = long(result.games.size());
+
+  std::vector<GameSpec> todo;
+  for (long i = 0; i < c.games; ++i)
+    if (!finished[i]) todo.push_back({i, schedule.game_seed(i), schedule.seating(i)});
+  const auto start = std::chrono::steady_clock::now();
+  play_games(c.agents, todo, c.threads, [&](GameResult&& g) {
+    if (appender) appender->append(game_line(g));
+    result.games.push_back(std::move(g));
+    if (!progress) return;
+    Progress p;
+    p.total = c.games;
+    p.done = long(result.games.size());
+    p.resumed = result.resumed;
+    p.elapsed_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    p.eta_s = p.elapsed_s / double(p.done - p.resumed) * double(p.total - p.done);
+    progress(p);
+  });
+  std::sort(result.games.begin(), result.games.end(), [](auto& a, auto& b) { return a.game < b.game; });
+  return result;
+}
+
+}  // namespace pamir::tournament

@@ -1,0 +1,51 @@
+#pragma once
+// Tournaments between agents: a balanced schedule of seeded games (tournament/schedule.h),
+// played in parallel with OpenMP (one agent instance per game), each finished game appended
+// to a results file (tournament/results_log.h) so that an interrupted run can be resumed.
+// Callable from C++ (self-play evaluates nets with it): a config in, the games out; standings
+// and ratings come from tournament/standings.h.
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "tournament/play.h"
+#include "tournament/schedule.h"
+
+namespace pamir::tournament {
+
+struct TournamentConfig {
+  std::vector<std::string> agents;  // agent specs (search/agent.h)
+  int players = 3;                  // seats per game, 2-5
+  long games = 0;
+  core::u64 seed = 1;
+  Seating seating = Seating::kDistinct;
+  int threads = 1;
+  // JSON-lines results file; empty keeps results in memory only. A fresh run refuses an
+  // existing file; with resume, games already in it are kept and skipped.
+  std::string results_path;
+  bool resume = false;
+};
+
+struct Progress {
+  long done = 0;     // games finished, resumed ones included
+  long total = 0;
+  long resumed = 0;  // games found in the results file at the start
+  double elapsed_s = 0;  // since this run started
+  double eta_s = 0;      // remaining, at this run's pace so far
+};
+// Called after every finished game, from one thread at a time.
+using ProgressCallback = std::function<void(const Progress&)>;
+
+struct TournamentResult {
+  std::vector<GameResult> games;  // by game index
+  long resumed = 0;
+  bool dropped_partial_line = false;  // the results file ended in a line cut short (a kill)
+};
+
+// Throws std::invalid_argument for a bad configuration (unknown agent, impossible seating)
+// and std::runtime_error for results-file problems or an agent's illegal move, with a
+// one-line reason.
+TournamentResult run_tournament(const TournamentConfig& config, const ProgressCallback& progress = {});
+
+}  // namespace pamir::tournament
