@@ -2,8 +2,6 @@
 // and reports (tournament/). Results go to <out>/games.jsonl as games finish; --resume picks
 // up an interrupted run; reports are written when every game is in.
 
-#include <unistd.h>
-
 #include <cstdio>
 #include <filesystem>
 #include <memory>
@@ -12,6 +10,7 @@
 
 #include "cli/agent_list.h"
 #include "cli/command.h"
+#include "selfplay/progress_bar.h"
 #include "tournament/report.h"
 #include "tournament/standings.h"
 #include "tournament/tournament.h"
@@ -32,33 +31,6 @@ struct TournamentFlags {
   bool resume = false;
   bool quiet = false;
 };
-
-std::string duration(double seconds) {
-  const long s = long(seconds + 0.5);
-  char buf[32];
-  if (s >= 3600)
-    std::snprintf(buf, sizeof buf, "%ldh%02ldm", s / 3600, s / 60 % 60);
-  else
-    std::snprintf(buf, sizeof buf, "%ldm%02lds", s / 60, s % 60);
-  return buf;
-}
-
-// On a terminal, one bar redrawn in place; otherwise a line every tenth of the run.
-tournament::ProgressCallback progress_bar() {
-  const bool tty = ::isatty(STDERR_FILENO);
-  auto last_tenth = std::make_shared<long>(-1);
-  return [tty, last_tenth](const tournament::Progress& p) {
-    const long tenth = p.done * 10 / p.total;
-    if (!tty && tenth == *last_tenth && p.done != p.total) return;
-    *last_tenth = tenth;
-    constexpr int kWidth = 30;
-    const int filled = int(kWidth * p.done / p.total);
-    std::fprintf(stderr, "%s[%s%s] %ld/%ld games  %s elapsed  ETA %s%s", tty ? "\r" : "",
-                 std::string(filled, '#').c_str(), std::string(kWidth - filled, '.').c_str(), p.done, p.total,
-                 duration(p.elapsed_s).c_str(), duration(p.eta_s).c_str(), tty && p.done != p.total ? "" : "\n");
-    std::fflush(stderr);
-  };
-}
 
 void run(const TournamentFlags& f) {
   tournament::TournamentConfig c;
@@ -85,11 +57,17 @@ void run(const TournamentFlags& f) {
   c.results_path = (std::filesystem::path(f.out) / "games.jsonl").string();
 
   tournament::TournamentResult result;
+  std::unique_ptr<selfplay::ProgressBar> bar;  // made at the first finished game, when the resumed count is known
+  const auto progress = [&](const tournament::Progress& p) {
+    if (!bar) bar = std::make_unique<selfplay::ProgressBar>("tournament games", p.total, p.resumed);
+    bar->update(p.done);
+  };
   try {
-    result = tournament::run_tournament(c, f.quiet ? tournament::ProgressCallback{} : progress_bar());
+    result = tournament::run_tournament(c, f.quiet ? tournament::ProgressCallback{} : progress);
   } catch (const std::invalid_argument& e) {
     throw CommandError(e.what());
   }
+  if (bar) bar->finish();
   if (result.dropped_partial_line)
     std::fprintf(stderr, "note: dropped a game line cut short at the end of %s (an interrupted run)\n",
                  c.results_path.c_str());
