@@ -166,7 +166,7 @@ TEST(Tournament, StandingsCountEverySeat) {
 
 TEST(TournamentCli, WritesReportsAndResumes) {
   const std::string out = temp_path("pamir_tournament_cli");
-  const std::vector<std::string> args = {"tournament", "--agents", "random;random:seed=2,x=1", "--players", "2",
+  const std::vector<std::string> args = {"tournament", "--agents", "random;random:seed=2", "--players", "2",
                                          "--games", "6", "--seed", "3", "--out", out, "--quiet"};
   const std::string printed = pamir::testing::run_tool(args);
   EXPECT_NE(printed.find("6 games, 2 seats each"), std::string::npos) << printed;
