@@ -12,6 +12,7 @@
 #include "core/file_io.h"
 #include "core/game_log.h"
 #include "core/record.h"
+#include "core/wakhan.h"
 #include "search/agent.h"
 
 namespace pamir::cli {
@@ -43,8 +44,19 @@ void play_game(const PlayFlags& f) {
   if (int(record.agents.size()) != f.players)
     throw CommandError("--agents names " + std::to_string(record.agents.size()) + " agents for " +
                        std::to_string(f.players) + " players");
+  // The spec "wakhan" marks the seat of the automated opponent: the engine plays it.
+  for (int p = 0; p < f.players; ++p) {
+    if (!core::is_wakhan_spec(record.agents[p])) continue;
+    if (record.wakhan_seat != core::kNoPlayer) throw CommandError("--agents: at most one seat can be wakhan");
+    if (f.players > 3) throw CommandError("--agents: wakhan plays only in games of 2 or 3 seats");
+    record.wakhan_seat = p;
+  }
   std::vector<std::unique_ptr<search::Agent>> agents;
   for (int p = 0; p < f.players; ++p) {
+    if (p == record.wakhan_seat) {
+      agents.emplace_back();  // never asked: to_move() does not name her seat
+      continue;
+    }
     try {
       agents.push_back(search::make_agent(record.agents[p], f.seed * core::kMaxPlayers + p));
     } catch (const std::invalid_argument& e) {
@@ -52,7 +64,7 @@ void play_game(const PlayFlags& f) {
     }
   }
   print_header(record);
-  core::State s = core::new_game(f.players, f.seed);
+  core::State s = core::new_game(f.players, f.seed, record.wakhan_seat);
   while (!s.game_over()) {
     const int p = core::to_move(s);
     const core::Action a = agents[p]->choose(s);
@@ -73,7 +85,7 @@ void replay_game(const PlayFlags& f) {
   if (!record) throw CommandError(f.replay_path + ": " + error);
   if (!core::replay(*record, &error)) throw CommandError(f.replay_path + ": " + error);
   print_header(*record);
-  core::State s = core::new_game(record->num_players, record->seed);
+  core::State s = core::new_game(record->num_players, record->seed, record->wakhan_seat);
   for (const core::Action a : record->actions) {  // every action is legal: replay() checked
     if (!f.quiet) std::printf("%s\n", core::describe_decision(s, a).c_str());
     core::apply(s, a);

@@ -5,11 +5,32 @@
 
 #include "core/pieces.h"
 #include "core/queries.h"
+#include "core/wakhan.h"
 
 namespace pamir::core {
 namespace {
 
 std::string fail(const std::string& what) { return what; }
+
+// Wakhan's seat and AI deck; all zero in games without her.
+std::string check_wakhan(const State& s) {
+  if (!s.wakhan) {
+    for (int c : s.ai_deck)
+      if (c) return fail("AI deck bytes in a game without Wakhan");
+    return s.ai_drawn ? fail("AI cards drawn in a game without Wakhan") : "";
+  }
+  if (s.wakhan > s.num_players || s.num_players > 3) return fail("Wakhan needs a seat of a 2- or 3-seat game");
+  unsigned seen = 0;
+  for (int c : s.ai_deck) {
+    if (c < 1 || c > kWakhanCards || (seen >> c & 1)) return fail("the AI deck is not the 24 AI cards");
+    seen |= 1u << c;
+  }
+  if (s.ai_drawn >= kWakhanCards) return fail("the AI deck has no top card");
+  if (s.phase != Phase::kSetup && !s.ai_drawn) return fail("Wakhan plays without a face-up AI card");
+  if (s.ai_drawn && s.loyalty[s.wakhan_seat()] != pragmatic_loyalty(s))
+    return fail("Wakhan's loyalty is not her pragmatic loyalty");
+  return "";
+}
 
 }  // namespace
 
@@ -29,8 +50,7 @@ std::string check_consistency(const State& s) {
   for (int i = s.num_tasks; i < kMaxTasks; ++i)
     if (s.tasks[i].kind || s.tasks[i].player || s.tasks[i].a || s.tasks[i].b || s.tasks[i].c || s.tasks[i].d)
       return fail("stale bytes above the task stack");
-  for (int b : s.reserved)
-    if (b) return fail("reserved bytes not zero");
+  if (auto e = check_wakhan(s); !e.empty()) return e;
 
   // Cards: every card in exactly one place, and the places agree with the arrays.
   int where[kNumCards + 1] = {};

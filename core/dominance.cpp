@@ -72,8 +72,9 @@ bool resolve_dominance_check(State& s) {
   if (dominant != Coalition::kNone) {
     static constexpr int kPoints[] = {5, 3, 1};
     for (int p = 0; p < s.num_players; ++p) {
-      eligible[p] = s.loyalty[p] == dominant;
-      values[p] = influence(s, p);
+      // Wakhan is loyal to every coalition, so she always takes part.
+      eligible[p] = s.loyalty[p] == dominant || s.is_wakhan(p);
+      values[p] = influence(s, p, s.is_wakhan(p) ? dominant : Coalition::kNone);
     }
     award_places(s, values, eligible, kPoints, 3, multiplier);
     remove_all_blocks(s);

@@ -12,6 +12,7 @@
 #include "core/pieces.h"
 #include "core/queries.h"
 #include "core/random.h"
+#include "core/wakhan.h"
 #include "core/world.h"
 
 namespace pamir::core {
@@ -59,6 +60,7 @@ void begin_turn(State& s, int p) {
   s.market_paid = 0;
   std::memset(s.cylinders_placed, 0, sizeof s.cylinders_placed);
   std::memset(s.blocks_placed, 0, sizeof s.blocks_placed);
+  if (s.is_wakhan(p)) draw_ai_card(s);
   push_task(s, TaskKind::kTurnActions, s.current);
   // Blackmail comes before the actions, one decision per Blackmail card.
   if (has_ability(s, s.current, Ability::kBlackmailHerat))
@@ -164,7 +166,7 @@ int spy_destinations(const State& s, int p, int c, u8* out) {
 // Regions a land piece of p (army or, under Nationalism, tribe) may step to from r.
 int land_destinations(const State& s, int p, int r) {
   const int k = s.loyalty[p];
-  const bool no_road_needed = has_ability(s, p, Ability::kIndianSupplies);
+  const bool no_road_needed = has_ability(s, p, Ability::kIndianSupplies) || s.is_wakhan(p);
   int mask = 0;
   for (unsigned borders = region_border_mask(r); borders; borders &= borders - 1) {
     const int b = __builtin_ctz(borders);
@@ -197,7 +199,7 @@ int spy_cards(const State& s, int p, u8* out) {
 // The borders p's land pieces may cross: those with a road of p's coalition (all of them
 // with Indian Supplies).
 unsigned passable_borders(const State& s, int p) {
-  if (has_ability(s, p, Ability::kIndianSupplies)) return (1u << kNumBorders) - 1;
+  if (has_ability(s, p, Ability::kIndianSupplies) || s.is_wakhan(p)) return (1u << kNumBorders) - 1;
   unsigned mask = 0;
   for (int b = 0; b < kNumBorders; ++b)
     if (s.roads[b][s.loyalty[p]]) mask |= 1u << b;
@@ -371,6 +373,9 @@ int gen_turn_actions(const State& s, int p, Action* out) {
         if (purchase_cost(s, p, i / kMarketCols, i % kMarketCols) == 0) buyable |= 1u << i;
       }
     for (; buyable; buyable &= buyable - 1) *o++ = Action(Act::kPurchase + __builtin_ctz(buyable));
+  }
+  // Wakhan plays the card she bought as part of the same action, even her second.
+  if (core_left || s.is_wakhan(p)) {
     for (int w = 0; w < 2; ++w) {
       u64 bits = s.hand[p][w] & ~s.refused_cards[w];
       while (bits) {
@@ -637,11 +642,18 @@ int gen_decision(const State& s, Action* out) {
 // Resolution
 // ---------------------------------------------------------------------------------------
 
-void resolve_icon(State& s, int p, int c, int icon) {
-  const int r = court_card(c).region;
+// Resolves icon number i of card c for p. Wakhan's roads follow her region priority, so her
+// road task carries how many road icons of the card came before (field c).
+void resolve_icon(State& s, int p, int c, int i) {
+  const CourtCard& cc = court_card(c);
+  const int r = cc.region, icon = cc.icons[i];
   switch (icon) {
     case Icon::kArmy: place_block(s, p, s.loyalty[p], BlockLoc::army(r)); break;
-    case Icon::kRoad: push_task(s, TaskKind::kPlaceRoad, p, r, s.loyalty[p]); break;
+    case Icon::kRoad: {
+      const int earlier_roads = s.is_wakhan(p) ? int(std::count(&cc.icons[0], &cc.icons[i], Icon::kRoad)) : 0;
+      push_task(s, TaskKind::kPlaceRoad, p, r, s.loyalty[p], earlier_roads);
+      break;
+    }
     case Icon::kTribe: place_cylinder(s, p, CylLoc::tribe(r)); break;
     case Icon::kSpy: push_task(s, TaskKind::kPlaceSpy, p, r); break;
     case Icon::kLeverage:
@@ -656,7 +668,7 @@ void resolve_icon(State& s, int p, int c, int icon) {
 }
 
 void play_card(State& s, int p, int c, bool left) {
-  ++s.actions_used;
+  if (!s.is_wakhan(p)) ++s.actions_used;  // her plays are part of the radicalize that bought them
   hand_remove(s, p, c);
   court_insert(s, p, c, left);
   push_task(s, TaskKind::kResolveIcons, p, c, 0);
@@ -809,7 +821,9 @@ void decide(State& s, Action a) {
   // The action phase stays under whatever an action pushes, until `done`.
   if (t.kind != TaskKind::kTurnActions || a == Act::kDone) pop_task(s);
   switch (t.kind) {
-    case TaskKind::kChooseLoyalty: s.loyalty[p] = u8(a - Act::kLoyalty); return;
+    case TaskKind::kChooseLoyalty:
+      s.loyalty[p] = u8(a - Act::kLoyalty);
+      return refresh_pragmatic_loyalty(s);
     case TaskKind::kTurnActions: {
       if (a == Act::kDone) return begin_cleanup(s, p);
       if (a < Act::kPlay) {
@@ -974,13 +988,14 @@ void run_automatic(State& s, const Task& t) {
       const CourtCard& cc = court_card(t.a);
       if (t.b >= cc.num_icons) return;
       if (t.b + 1 < cc.num_icons) push_task(s, TaskKind::kResolveIcons, p, t.a, t.b + 1);
-      return resolve_icon(s, p, t.a, cc.icons[t.b]);
+      return resolve_icon(s, p, t.a, t.b);
     }
     case TaskKind::kLeverageDebt: {
       const int paid = std::min<int>(t.a, s.rupees[p]);
       s.rupees[p] -= paid;
       s.bank += paid;
-      if (paid < t.a) push_task(s, TaskKind::kDiscardLeverage, p, t.a - paid);
+      // Wakhan discards nothing for leverage she cannot repay.
+      if (paid < t.a && !s.is_wakhan(p)) push_task(s, TaskKind::kDiscardLeverage, p, t.a - paid);
       return;
     }
     case TaskKind::kCleanupEvents:
@@ -1001,13 +1016,16 @@ void advance(State& s) {
     if (s.num_tasks == 0) {
       if (s.phase == Phase::kSetup) {
         s.phase = Phase::kPlaying;
-        s.current = u8((s.first_chooser + s.num_players - 1) % s.num_players);
+        // The last to choose loyalty starts; with Wakhan she starts, seated before that player.
+        s.current = s.wakhan ? u8(s.wakhan_seat()) : u8((s.first_chooser + s.num_players - 1) % s.num_players);
       }
       begin_turn(s, s.current);
       continue;
     }
     if (is_decision(s.top())) {
-      if (decision_ready(s)) return;
+      if (!decision_ready(s)) continue;
+      if (!s.is_wakhan(s.top().player)) return;
+      decide(s, wakhan_choice(s));  // her decisions are the engine's: she never is to move
       continue;
     }
     const Task t = s.top();
@@ -1018,8 +1036,9 @@ void advance(State& s) {
 
 }  // namespace
 
-State new_game(int num_players, u64 seed) {
+State new_game(int num_players, u64 seed, int wakhan_seat) {
   assert(num_players >= kMinPlayers && num_players <= kMaxPlayers);
+  assert(wakhan_seat == kNoPlayer || (num_players <= 3 && wakhan_seat >= 0 && wakhan_seat < num_players));
   State s;
   std::memset(&s, 0, sizeof s);
   s.rng = seed;
@@ -1035,9 +1054,19 @@ State new_game(int num_players, u64 seed) {
   for (int k = 0; k < Coalition::kCount; ++k) s.blocks_in_supply[k] = kBlocksPerCoalition;
   build_deck(s);
   refill_market(s);
-  s.first_chooser = u8(random_below(s.rng, num_players));
-  for (int i = num_players - 1; i >= 0; --i)
-    push_task(s, TaskKind::kChooseLoyalty, (s.first_chooser + i) % num_players);
+  if (wakhan_seat == kNoPlayer) {
+    s.first_chooser = u8(random_below(s.rng, num_players));
+    for (int i = num_players - 1; i >= 0; --i)
+      push_task(s, TaskKind::kChooseLoyalty, (s.first_chooser + i) % num_players);
+    return s;
+  }
+  // Wakhan chooses no loyalty and sits just before the last chooser: the others choose
+  // clockwise from two seats after her (with 3 seats), ending with the seat after her.
+  s.wakhan = u8(wakhan_seat + 1);
+  deal_ai_deck(s);
+  push_task(s, TaskKind::kChooseLoyalty, seat_at(s, wakhan_seat, 1));
+  if (num_players == 3) push_task(s, TaskKind::kChooseLoyalty, seat_at(s, wakhan_seat, 2));
+  s.first_chooser = s.top().player;
   return s;
 }
 

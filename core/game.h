@@ -12,7 +12,9 @@
 namespace pamir::core {
 
 // A new game after setup: deck built, market filled, the first loyalty choice pending.
-State new_game(int num_players, u64 seed);
+// wakhan_seat names the seat of Wakhan, the automated opponent (core/wakhan.h), in a game of
+// 2 or 3 seats; without her (kNoPlayer) the game is exactly what it always was.
+State new_game(int num_players, u64 seed, int wakhan_seat = kNoPlayer);
 
 // Writes the legal actions, in increasing id order, to out (room for kMaxLegalActions);
 // returns how many. Zero exactly when the game is over. Allocates nothing.

@@ -1,11 +1,18 @@
 #include "core/hash.h"
 
+#include <cstddef>
 #include <cstring>
+
+#include "core/wakhan.h"
 
 namespace pamir::core {
 namespace {
 
 static_assert(sizeof(State) % 8 == 0, "full_key reads the state as u64 words");
+// The AI deck closes the state, word-aligned; its words are hashed only when not zero, so
+// that states of games without Wakhan keep the keys they had before she existed.
+constexpr size_t kBaseWords = offsetof(State, ai_deck) / 8;
+static_assert(offsetof(State, ai_deck) % 8 == 0 && offsetof(State, ai_deck) + kWakhanCards == sizeof(State));
 
 inline u64 mix(u64 h, u64 w) {
   h ^= w * 0x9E3779B97F4A7C15ull;
@@ -17,7 +24,9 @@ Key hash_words(const State& s) {
   u64 words[sizeof(State) / 8];
   std::memcpy(words, &s, sizeof s);
   u64 h = 0x243F6A8885A308D3ull;
-  for (u64 w : words) h = mix(h, w);
+  size_t n = sizeof(State) / 8;
+  while (n > kBaseWords && !words[n - 1]) --n;  // all-zero AI deck words (no Wakhan) are left out
+  for (size_t i = 0; i < n; ++i) h = mix(h, words[i]);
   h ^= h >> 33;
   h *= 0xFF51AFD7ED558CCDull;
   return h ^ (h >> 33);
@@ -35,6 +44,16 @@ State public_view(const State& s) {
   for (int i = v.deck_pos; i < v.deck_size; ++i) v.deck[i] = 0;
   for (int c = 1; c <= kNumCards; ++c)
     if (v.card_loc[c] == Loc::kDeck) v.card_loc[c] = Loc::kUnused;
+  // The AI deck below the top card is hidden, and of the top card only its back is seen:
+  // it stands as the lowest-numbered card with that back.
+  if (v.wakhan && v.ai_drawn) {
+    int top = 1;
+    while (!same_ai_back(top, v.ai_deck[v.ai_drawn])) ++top;
+    v.ai_deck[v.ai_drawn] = u8(top);
+    for (int i = v.ai_drawn + 1; i < kWakhanCards; ++i) v.ai_deck[i] = 0;
+  } else {
+    std::memset(v.ai_deck, 0, sizeof v.ai_deck);  // before her first turn all of it is hidden
+  }
   return v;
 }
 

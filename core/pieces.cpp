@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "core/queries.h"
+#include "core/wakhan.h"
 
 namespace pamir::core {
 
@@ -223,7 +224,8 @@ void discard_prizes(State& s, int p) {
 }
 
 void change_loyalty(State& s, int p, int coalition) {
-  if (s.loyalty[p] == coalition) return;
+  // Wakhan is loyal to every coalition: patriots and prizes never turn her dial.
+  if (s.loyalty[p] == coalition || s.is_wakhan(p)) return;
   for (int i = 0; i < kCylinders; ++i)
     if (CylLoc::is_gift(s.cylinder[p][i])) set_cylinder(s, p, i, CylLoc::kSupply);
   discard_prizes(s, p);
@@ -237,6 +239,7 @@ void change_loyalty(State& s, int p, int coalition) {
   for (int i = 0; i < n; ++i)
     if (s.in_court(p, patriots[i])) discard_court_card(s, patriots[i]);
   s.loyalty[p] = u8(coalition);
+  refresh_pragmatic_loyalty(s);
 }
 
 }  // namespace pamir::core

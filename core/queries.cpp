@@ -1,5 +1,6 @@
 #include "core/queries.h"
 
+#include <algorithm>
 #include <bit>
 #include <cstring>
 
@@ -10,6 +11,8 @@ int hand_size(const State& s, int p) {
 }
 
 int ruling_pieces(const State& s, int p, int r) {
+  if (s.is_wakhan(p))  // errata: her tribes plus the largest army of any one coalition
+    return s.tribes[r][p] + std::max({s.armies[r][0], s.armies[r][1], s.armies[r][2]});
   return s.tribes[r][p] + s.armies[r][s.loyalty[p]];
 }
 
@@ -58,19 +61,26 @@ int gift_spaces_taken(const State& s, int p) {
   return taken;
 }
 
-int influence(const State& s, int p) {
+int influence(const State& s, int p, int coalition) {
+  // Only Wakhan can hold patriots and prizes of several coalitions; count those of the one
+  // asked for. A player's are all of their own coalition.
+  auto counts = [&](int k) { return k != Coalition::kNone && (coalition == Coalition::kNone || k == coalition); };
   int patriots = 0;
   if (!(s.player_effects[p] & PlayerEffect::kRumor)) {
     const int b = s.court_begin(p);
-    for (int i = b; i < b + s.court_len[p]; ++i)
-      patriots += court_card(s.court[i]).patriot != Coalition::kNone;
+    for (int i = b; i < b + s.court_len[p]; ++i) patriots += counts(court_card(s.court[i]).patriot);
+  }
+  int prizes = s.prizes[p];
+  if (coalition != Coalition::kNone && prizes) {
+    prizes = 0;
+    for (int c = 1; c <= kNumCourtCards; ++c) prizes += s.card_loc[c] == Loc::kPrize + p && counts(court_card(c).prize);
   }
   int gift_value = 1;
   if (s.global_effects & GlobalEffect::kEmbarrassmentOfRiches)
     gift_value = 0;
   else if (s.player_effects[p] & PlayerEffect::kKohINoor)
     gift_value = 2;
-  return 1 + patriots + s.prizes[p] + gift_value * gifts(s, p);
+  return 1 + patriots + prizes + gift_value * gifts(s, p);
 }
 
 bool is_favored(const State& s, int p, int c) {

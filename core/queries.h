@@ -22,8 +22,9 @@ int ruler(const State& s, int r);
 bool rules_any_region(const State& s, int p);
 
 // Influence in p's coalition: 1 + patriots in court + prizes + gifts, with the event
-// modifiers (Embarrassment of Riches, Koh-i-noor Recovered, Rumor).
-int influence(const State& s, int p);
+// modifiers (Embarrassment of Riches, Koh-i-noor Recovered, Rumor). For Wakhan, loyal to
+// every coalition, name the coalition: only its patriots and prizes count.
+int influence(const State& s, int p, int coalition = Coalition::kNone);
 // Bit k set when p's gift space k (costing 2, 4, 6) holds a cylinder.
 int gift_spaces_taken(const State& s, int p);
 inline int gifts(const State& s, int p) { return std::popcount(unsigned(gift_spaces_taken(s, p))); }

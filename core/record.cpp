@@ -31,7 +31,11 @@ std::optional<State> replay(const GameRecord& r, std::string* error) {
     if (error) *error = "num_players must be 2 to 5, got " + num(r.num_players);
     return std::nullopt;
   }
-  State s = new_game(r.num_players, r.seed);
+  if (r.wakhan_seat != kNoPlayer && (r.num_players > 3 || r.wakhan_seat < 0 || r.wakhan_seat >= r.num_players)) {
+    if (error) *error = "wakhan_seat must name a seat of a 2- or 3-seat game";
+    return std::nullopt;
+  }
+  State s = new_game(r.num_players, r.seed, r.wakhan_seat);
   for (size_t i = 0; i < r.actions.size(); ++i) {
     const Action a = r.actions[i];
     if (s.game_over() || !is_legal(s, a)) {
@@ -53,10 +57,11 @@ std::string record_to_json(const GameRecord& r, const State& final_state) {
   out += "  \"format\": \"" + std::string(kFormat) + "\",\n";
   out += "  \"num_players\": " + num(r.num_players) + ",\n";
   out += "  \"seed\": " + std::to_string(r.seed) + ",\n";
+  if (r.wakhan_seat != kNoPlayer) out += "  \"wakhan_seat\": " + num(r.wakhan_seat) + ",\n";
   out += "  \"agents\": " + agents.dump() + ",\n";
   out += "  \"actions\": [";
   // Names are those of the position each action was taken in, so replay alongside.
-  State s = new_game(r.num_players, r.seed);
+  State s = new_game(r.num_players, r.seed, r.wakhan_seat);
   for (size_t i = 0; i < r.actions.size(); ++i) {
     const Action a = r.actions[i];
     const Json entry = {{"id", a}, {"name", s.game_over() ? std::string("invalid") : action_name(s, a)}};
@@ -81,7 +86,8 @@ std::optional<GameRecord> record_from_json(const std::string& text, std::string*
     if (!j.is_object()) throw RecordError("a record is a JSON object");
     for (auto it = j.begin(); it != j.end(); ++it) {
       const std::string& k = it.key();
-      if (k != "format" && k != "num_players" && k != "seed" && k != "agents" && k != "actions" && k != "result")
+      if (k != "format" && k != "num_players" && k != "seed" && k != "wakhan_seat" && k != "agents" &&
+          k != "actions" && k != "result")
         throw RecordError("unknown key \"" + k + "\"");
     }
     const Json& format = require(j, "format");
@@ -96,6 +102,13 @@ std::optional<GameRecord> record_from_json(const std::string& text, std::string*
     const Json& seed = require(j, "seed");
     if (!seed.is_number_unsigned()) throw RecordError("seed: expected an unsigned integer, got " + seed.dump());
     r.seed = seed.get<u64>();
+    if (j.contains("wakhan_seat")) {
+      const Json& w = j["wakhan_seat"];
+      if (!w.is_number_integer() || w.get<long long>() < 0 || w.get<long long>() >= r.num_players ||
+          r.num_players > 3)
+        throw RecordError("wakhan_seat: expected a seat of a 2- or 3-seat game, got " + w.dump());
+      r.wakhan_seat = w.get<int>();
+    }
     const Json& agents = require(j, "agents");
     if (!agents.is_array() || int(agents.size()) != r.num_players)
       throw RecordError("agents: expected one spec per seat");

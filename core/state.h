@@ -142,8 +142,12 @@ struct State {
   u8 global_effects;
   u8 dominance_checks_resolved;  // Dominance Checks scored so far
   u8 num_tasks;
-  u8 reserved[2];      // keeps the size a multiple of 8 with no implicit padding; always 0
+  // Wakhan, the automated opponent (core/wakhan.h). Both are 0 in games without her, so
+  // that those states hash exactly as before she existed.
+  u8 wakhan;           // 1 + her seat, or 0 when she does not play
+  u8 ai_drawn;         // AI cards drawn from ai_deck: the face-up card is ai_deck[ai_drawn-1]
   Task tasks[kMaxTasks];
+  u8 ai_deck[kWakhanCards];  // the AI deck's order (cards 1..24); past ai_drawn it is hidden
 
   // ---- small queries (more in rules.h) -----------------------------------------------------
   int court_begin(int p) const {
@@ -159,6 +163,8 @@ struct State {
     return (l >= Loc::kCourt && l < Loc::kCourt + kMaxPlayers) ? l - Loc::kCourt : kNoPlayer;
   }
   const Task& top() const { return tasks[num_tasks - 1]; }
+  int wakhan_seat() const { return wakhan ? wakhan - 1 : kNoPlayer; }
+  bool is_wakhan(int p) const { return wakhan == p + 1; }
   bool game_over() const { return phase == Phase::kGameOver; }
 };
 

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "core/actions.h"
 #include "core/check.h"
@@ -53,6 +54,7 @@ enum class Field : u8 {
   kEvent,      // an event kind name
   kIconIndex,  // 0..3, an index into a card's impact icons
   kFlag,       // 0 or 1
+  kWakhanCount,  // a count only Wakhan's tasks use: written when not 0, 0 when absent
 };
 constexpr int kMaxCount = 10;  // bribes go up to 10 rupees; every other count is smaller
 
@@ -68,11 +70,12 @@ struct TaskSpec {
 // One entry per TaskKind, in order (see core/tasks.h for what the fields mean).
 constexpr TaskSpec kTaskSpecs[] = {
     {"choose_loyalty", {}},
-    {"turn_actions", {}},
+    {"turn_actions", {{"ai_box", Field::kWakhanCount}, {"ai_boxes_skipped", Field::kWakhanCount},
+                      {"ai_court_battle", Field::kWakhanCount}}},
     {"bribe_demand", {{"max", Field::kCount}, {"card", Field::kCard}, {"purpose", Field::kPurpose}}},
     {"bribe_pay",
      {{"amount", Field::kCount}, {"card", Field::kCard}, {"purpose", Field::kPurpose}, {"receiver", Field::kPlayer}}},
-    {"place_road", {{"region", Field::kRegion}, {"coalition", Field::kCoalition}}},
+    {"place_road", {{"region", Field::kRegion}, {"coalition", Field::kCoalition}, {"earlier_roads", Field::kWakhanCount}}},
     {"place_spy", {{"region", Field::kRegion}}},
     {"take_cylinder", {{"to", Field::kCylLoc}}},
     {"take_block", {{"coalition", Field::kCoalition}, {"to", Field::kBlockLoc}}},
@@ -231,7 +234,8 @@ Json task_json(const Task& t) {
   j["player"] = t.player;
   const u8 values[4] = {t.a, t.b, t.c, t.d};
   for (int i = 0; i < 4; ++i)
-    if (spec.f[i].key) j[spec.f[i].key] = field_value(spec.f[i], values[i]);
+    if (spec.f[i].key && (spec.f[i].type != Field::kWakhanCount || values[i]))
+      j[spec.f[i].key] = field_value(spec.f[i], values[i]);
   return j;
 }
 
@@ -396,6 +400,7 @@ int parse_field(const FieldSpec& f, const Json& v, const std::string& where, int
     case Field::kPlayer: return int(get_int(v, where, 0, num_players - 1));
     case Field::kIconIndex: return int(get_int(v, where, 0, 3));
     case Field::kFlag: return int(get_int(v, where, 0, 1));
+    case Field::kWakhanCount: return int(get_int(v, where, 0, kMaxCount));
     case Field::kRegion: return get_region(get_string(v, where), where);
     case Field::kCoalition: return get_coalition(v, where, false);
     case Field::kPurpose: return get_name(v, where, kBribePurposeNames, "bribe purpose");
@@ -433,14 +438,15 @@ Task parse_task(const Json& v, const std::string& where, int num_players) {
   const char* keys[6] = {"kind", "player"};
   size_t num_keys = 2;
   for (const FieldSpec& f : spec.f)
-    if (f.key) keys[num_keys++] = f.key;
+    if (f.key && (f.type != Field::kWakhanCount || v.contains(f.key))) keys[num_keys++] = f.key;
   expect_keys(v, keys, num_keys, where);
   Task t{};
   t.kind = u8(kind);
   t.player = u8(get_int(v["player"], where + ".player", 0, num_players - 1));
   u8* values[4] = {&t.a, &t.b, &t.c, &t.d};
   for (int i = 0; i < 4; ++i)
-    if (spec.f[i].key) *values[i] = u8(parse_field(spec.f[i], v[spec.f[i].key], join(where, spec.f[i].key), num_players));
+    if (spec.f[i].key && v.contains(spec.f[i].key))
+      *values[i] = u8(parse_field(spec.f[i], v[spec.f[i].key], join(where, spec.f[i].key), num_players));
   if (spec.f[0].type == Field::kEvent && !event_fits(kind, t.a))
     throw LoadError(where + ".event: a " + name + " task cannot be for that event");
   return t;
@@ -544,7 +550,7 @@ void check_stack_fits_phase(const State& s) {
       choosing |= 1u << s.tasks[i].player;
     }
     for (int p = 0; p < s.num_players; ++p)
-      if (s.loyalty[p] == Coalition::kNone) unaligned |= 1u << p;
+      if (s.loyalty[p] == Coalition::kNone && !s.is_wakhan(p)) unaligned |= 1u << p;  // she never chooses
     if (choosing != unaligned)
       throw LoadError("tasks: during setup the stack holds one loyalty choice per player without loyalty");
   } else if (s.phase == Phase::kPlaying) {
@@ -557,11 +563,12 @@ void check_stack_fits_phase(const State& s) {
 constexpr const char* kTopKeys[] = {"format", "num_players", "phase", "current", "first_chooser", "turn", "rng",
                                     "favored_suit", "global_effects", "bank", "rupees_removed",
                                     "dominance_checks_resolved", "players", "blocks", "market", "deck", "unused",
-                                    "discard", "active_events", "turn_state", "tasks"};
+                                    "discard", "active_events", "turn_state", "tasks", "wakhan"};
 constexpr const char* kFormat = "pamir-state-1";
 
 State parse_state(const Json& j) {
-  expect_keys(j, kTopKeys, std::size(kTopKeys), "position");
+  // "wakhan" is present exactly in games with her.
+  expect_keys(j, kTopKeys, std::size(kTopKeys) - !j.contains("wakhan"), "position");
   if (get_string(j["format"], "format") != kFormat)
     throw LoadError(std::string("format: expected \"") + kFormat + "\"");
 
@@ -595,6 +602,15 @@ State parse_state(const Json& j) {
   s.rupees_removed = u16(get_int(j["rupees_removed"], "rupees_removed", 0, 65535));
   s.dominance_checks_resolved =
       u8(get_int(j["dominance_checks_resolved"], "dominance_checks_resolved", 0, kNumDominanceChecks));
+  if (j.contains("wakhan")) {
+    const Json& w = j["wakhan"];
+    expect_keys(w, {"seat", "ai_deck", "ai_drawn"}, "wakhan");
+    s.wakhan = u8(1 + get_int(w["seat"], "wakhan.seat", 0, n - 1));
+    const Json& deck = get_array(w["ai_deck"], "wakhan.ai_deck", kWakhanCards, kWakhanCards);
+    for (int i = 0; i < kWakhanCards; ++i)
+      s.ai_deck[i] = u8(get_int(deck[i], index("wakhan.ai_deck", i), 1, kWakhanCards));
+    s.ai_drawn = u8(get_int(w["ai_drawn"], "wakhan.ai_drawn", 0, kWakhanCards - 1));
+  }
   for (int p = 0; p < kMaxPlayers; ++p) s.loyalty[p] = Coalition::kNone;
 
   CardPlacer cards(s);
@@ -794,6 +810,10 @@ std::string state_to_json(const State& s, int indent) {
   Json tasks = Json::array();
   for (int i = 0; i < s.num_tasks; ++i) tasks.push_back(task_json(s.tasks[i]));
   j["tasks"] = tasks;
+  if (s.wakhan)
+    j["wakhan"] = {{"seat", s.wakhan_seat()},
+                   {"ai_deck", std::vector<int>(s.ai_deck, s.ai_deck + kWakhanCards)},
+                   {"ai_drawn", s.ai_drawn}};
   return j.dump(indent);
 }
 

@@ -42,6 +42,7 @@ constexpr int kMarketRows = 2;
 constexpr int kMarketCols = 6;
 constexpr int kMaxDeck = 6 * (5 + kMaxPlayers) + 10;
 constexpr int kGiftSlots = 3;
+constexpr int kWakhanCards = 24;  // the Wakhan AI deck
 
 namespace Region {
 enum : u8 { kKabul, kPunjab, kKandahar, kHerat, kPersia, kTranscaspia, kCount };

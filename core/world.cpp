@@ -1,8 +1,29 @@
 #include "core/world.h"
 
+#include <utility>
+
 #include "core/random.h"
+#include "core/wakhan.h"
 
 namespace pamir::core {
+namespace {
+
+// Re-deals the AI deck below what is seen: the top card keeps its back (any card with that
+// back is equally likely), the rest in any order. Before Wakhan's first turn nothing is seen.
+void deal_unseen_ai_cards(State& w, u64& rng) {
+  u8* unseen = &w.ai_deck[w.ai_drawn];
+  const int n = kWakhanCards - w.ai_drawn;
+  if (w.ai_drawn) {
+    int same[kWakhanCards], k = 0;
+    for (int i = 0; i < n; ++i)
+      if (same_ai_back(unseen[i], unseen[0])) same[k++] = i;
+    std::swap(unseen[0], unseen[same[random_below(rng, k)]]);
+    ++unseen;
+  }
+  shuffle(unseen, w.ai_drawn ? n - 1 : n, rng);
+}
+
+}  // namespace
 
 PileLayout pile_layout(int num_players) {
   PileLayout l{};
@@ -53,6 +74,7 @@ State sample_world(const State& s, int p, u64& rng) {
     shuffle(&w.deck[first], at - first, rng);
     for (int i = first; i < at; ++i) w.card_loc[w.deck[i]] = Loc::kDeck;
   }
+  if (s.wakhan) deal_unseen_ai_cards(w, rng);
   return w;
 }
 

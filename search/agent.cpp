@@ -5,6 +5,7 @@
 
 #include "core/game.h"
 #include "core/random.h"
+#include "core/wakhan.h"
 #include "search/options.h"
 #include "search/search_agents.h"
 
@@ -45,6 +46,7 @@ std::unique_ptr<Agent> make_agent(const std::string& spec, core::u64 seed) {
   const size_t colon = spec.find(':');
   const std::string name = spec.substr(0, colon);
   const std::string text = colon == std::string::npos ? "" : spec.substr(colon + 1);
+  if (core::is_wakhan_spec(spec)) throw std::invalid_argument("wakhan is a seat, not an agent: the engine plays her");
   SearchOptions options;
   const bool searches = name == "mcts" || name == "pimc" || name == "ismcts";
   if (name == "random" || name == "heuristic") only_seed(name, text);

@@ -28,9 +28,10 @@ struct PlayedGame {
   State final_state;
 };
 
-// Plays one random game from (players, seed), checking every position and step.
-void play_checked(int players, u64 seed, PlayedGame& game) {
-  State s = new_game(players, seed);
+// Plays one random game from (players, seed), checking every position and step; with a
+// Wakhan seat, the engine plays that seat.
+void play_checked(int players, u64 seed, PlayedGame& game, int wakhan_seat) {
+  State s = new_game(players, seed, wakhan_seat);
   u64 rng = seed * 0x9E3779B97F4A7C15ull + u64(players);
   Action legal[kMaxLegalActions];
   for (;;) {
@@ -55,8 +56,8 @@ void play_checked(int players, u64 seed, PlayedGame& game) {
 
 // Replays the recorded actions from the same seed; every intermediate state must hash as
 // before and the final state must be bit-identical.
-void replay_matches(int players, u64 seed, const PlayedGame& game) {
-  State s = new_game(players, seed);
+void replay_matches(int players, u64 seed, const PlayedGame& game, int wakhan_seat) {
+  State s = new_game(players, seed, wakhan_seat);
   for (size_t i = 0; i < game.actions.size(); ++i) {
     ASSERT_EQ(full_key(s), game.keys[i]) << "replay diverged before decision " << i << ", seed " << seed;
     apply(s, game.actions[i]);
@@ -64,12 +65,12 @@ void replay_matches(int players, u64 seed, const PlayedGame& game) {
   ASSERT_EQ(std::memcmp(&s, &game.final_state, sizeof s), 0) << "replay of seed " << seed << " differs";
 }
 
-void run_games(int players, u64 first_seed, int count) {
+void run_games(int players, u64 first_seed, int count, int wakhan_seat = kNoPlayer) {
   for (u64 seed = first_seed; seed < first_seed + u64(count); ++seed) {
     PlayedGame game;
-    play_checked(players, seed, game);
+    play_checked(players, seed, game, wakhan_seat);
     if (::testing::Test::HasFatalFailure()) return;
-    replay_matches(players, seed, game);
+    replay_matches(players, seed, game, wakhan_seat);
     if (::testing::Test::HasFatalFailure()) return;
   }
 }
@@ -88,6 +89,33 @@ class RandomGamesSoak : public ::testing::TestWithParam<int> {};
 TEST_P(RandomGamesSoak, KeepEveryInvariant) { run_games(GetParam(), 1'000'000, 25'000); }
 
 INSTANTIATE_TEST_SUITE_P(Soak, RandomGamesSoak, ::testing::Values(2, 3, 4, 5),
+                         [](const auto& info) { return std::to_string(info.param) + "p"; });
+
+// Wakhan in every seat of 2- and 3-seat games (seat = seed % players), under the same checks.
+class RandomGamesWithWakhan : public ::testing::TestWithParam<int> {};
+
+TEST_P(RandomGamesWithWakhan, KeepEveryInvariant) {
+  const int players = GetParam();
+  for (int seat = 0; seat < players; ++seat) {
+    run_games(players, 1 + u64(seat) * 1000, 100, seat);
+    if (HasFatalFailure()) return;
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Conformance, RandomGamesWithWakhan, ::testing::Values(2, 3),
+                         [](const auto& info) { return std::to_string(info.param) + "p"; });
+
+class RandomGamesWithWakhanSoak : public ::testing::TestWithParam<int> {};
+
+TEST_P(RandomGamesWithWakhanSoak, KeepEveryInvariant) {
+  const int players = GetParam();
+  for (int seat = 0; seat < players; ++seat) {
+    run_games(players, 1'000'000 + u64(seat) * 100'000, 10'000, seat);
+    if (HasFatalFailure()) return;
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Soak, RandomGamesWithWakhanSoak, ::testing::Values(2, 3),
                          [](const auto& info) { return std::to_string(info.param) + "p"; });
 
 // is_legal agrees with the legal list on every id, not only on the listed ones (a full

@@ -46,6 +46,24 @@ TEST(CliPlay, QuietPrintsOnlyTheStanding) {
   EXPECT_EQ(all[1], "final standing:");
 }
 
+TEST(CliPlay, WakhanTakesTheSeatMarkedWakhanAndReplays) {
+  const std::string path = temp_path("pamir_cli_wakhan.json");
+  const std::string played = run_tool(
+      {"play", "--players", "3", "--agents", "random,random,wakhan", "--seed", "5", "--record", path, "--quiet"});
+  EXPECT_NE(played.find("final standing:\n1. player "), std::string::npos) << played;
+  EXPECT_EQ(run_tool({"play", "--replay", path, "--quiet"}), played);
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  std::string error;
+  const auto record = core::record_from_json(text.str(), &error);
+  ASSERT_TRUE(record) << error;
+  EXPECT_EQ(record->wakhan_seat, 2);
+  std::filesystem::remove(path);
+  EXPECT_NE(run_tool({"play", "--players", "2", "--agents", "wakhan,random", "--quiet"}).find("final standing"),
+            std::string::npos);
+}
+
 TEST(CliPlay, BadArgumentsGiveOneLineErrors) {
   auto error_of = [](std::vector<std::string> args) -> std::string {
     try {
@@ -57,6 +75,9 @@ TEST(CliPlay, BadArgumentsGiveOneLineErrors) {
   };
   EXPECT_EQ(error_of({"play", "--players", "3", "--agents", "random,random"}), "--agents names 2 agents for 3 players");
   EXPECT_EQ(error_of({"play", "--players", "6"}), "--players must be 2 to 5, got 6");
+  EXPECT_EQ(error_of({"play", "--players", "2", "--agents", "wakhan,wakhan"}), "--agents: at most one seat can be wakhan");
+  EXPECT_EQ(error_of({"play", "--players", "4", "--agents", "wakhan,random,random,random"}),
+            "--agents: wakhan plays only in games of 2 or 3 seats");
   EXPECT_EQ(error_of({"play", "--players", "2", "--agents", "random,wizard"}),
             "--agents: unknown agent 'wizard' (known: random, heuristic, mcts, pimc, ismcts)");
   const std::string missing = temp_path("pamir_no_such_record");
