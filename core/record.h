@@ -14,9 +14,9 @@ namespace pamir::core {
 struct GameRecord {
   int num_players = 0;
   u64 seed = 0;
-  int wakhan_seat = kNoPlayer;      // Wakhan's seat (core/wakhan.h), if she plays
   std::vector<std::string> agents;  // one spec per seat, informational
   std::vector<Action> actions;
+  int wakhan_seat = kNoPlayer;      // Wakhan's seat (core/wakhan.h), if she plays
 };
 
 // Replays a record from setup; nullopt (and a reason) when an action is illegal.
