@@ -275,6 +275,21 @@ int Search::root_moves(RootMove* out) const {
   return root.num_edges;
 }
 
+int choose_by_visits(const double* visits, const double* value, int n, double temperature, core::u64& rng) {
+  if (temperature > 0) {
+    double weight[core::kMaxLegalActions];
+    double sum = 0;
+    for (int i = 0; i < n; ++i) sum += weight[i] = std::pow(visits[i], 1.0 / temperature);
+    double x = uniform01(rng) * sum;
+    for (int i = 0; i < n && sum > 0; ++i)
+      if ((x -= weight[i]) < 0) return i;
+  }
+  int best = 0;
+  for (int i = 1; i < n; ++i)
+    if (visits[i] > visits[best] || (visits[i] == visits[best] && value[i] > value[best])) best = i;
+  return best;
+}
+
 core::Action Search::choose_move() {
   RootMove moves[core::kMaxLegalActions];
   const int n = root_moves(moves);
@@ -282,22 +297,12 @@ core::Action Search::choose_move() {
     core::Action legal[core::kMaxLegalActions];
     return legal[core::random_below(rng_, core::legal_actions(root_, legal))];
   }
-  if (options_.temperature > 0) {
-    double weight[core::kMaxLegalActions];
-    double sum = 0;
-    for (int i = 0; i < n; ++i) sum += weight[i] = std::pow(double(moves[i].visits), 1.0 / options_.temperature);
-    if (sum > 0) {
-      double x = uniform01(rng_) * sum;
-      for (int i = 0; i < n; ++i)
-        if ((x -= weight[i]) < 0) return moves[i].action;
-    }
+  double visits[core::kMaxLegalActions], value[core::kMaxLegalActions];
+  for (int i = 0; i < n; ++i) {
+    visits[i] = moves[i].visits;
+    value[i] = moves[i].value;
   }
-  const RootMove* best = &moves[0];
-  for (int i = 1; i < n; ++i) {
-    const RootMove& m = moves[i];
-    if (m.visits > best->visits || (m.visits == best->visits && m.value > best->value)) best = &m;
-  }
-  return best->action;
+  return moves[choose_by_visits(visits, value, n, options_.temperature, rng_)].action;
 }
 
 bool Search::reuse_subtree(const core::State& root) {

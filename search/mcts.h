@@ -32,6 +32,11 @@ namespace pamir::search {
 
 enum class WorldModel { kTrueState, kSampledWorlds };
 
+// The move to play among n with these visit counts and mean values: the most visited (ties:
+// the higher value, then the first) at temperature 0, else sampled in proportion to
+// visits^(1/temperature). Returns its index.
+int choose_by_visits(const double* visits, const double* value, int n, double temperature, core::u64& rng);
+
 // One root move with its statistics after a search.
 struct RootMove {
   core::Action action;

@@ -1,7 +1,6 @@
 #include "search/search_agents.h"
 
 #include <algorithm>
-#include <cmath>
 
 #include "core/game.h"
 #include "core/random.h"
@@ -79,18 +78,7 @@ core::Action PimcAgent::choose(const core::State& s) {
       value[j] += moves[i].value * moves[i].visits;
     }
   }
-  if (options_.temperature > 0) {
-    double weight[core::kMaxLegalActions];
-    double sum = 0;
-    for (int i = 0; i < n; ++i) sum += weight[i] = std::pow(visits[i], 1.0 / options_.temperature);
-    double x = double(core::next_random(rng_) >> 11) * 0x1.0p-53 * sum;
-    for (int i = 0; i < n && sum > 0; ++i)
-      if ((x -= weight[i]) < 0) return legal[i];
-  }
-  int best = 0;
-  for (int i = 1; i < n; ++i)
-    if (visits[i] > visits[best] || (visits[i] == visits[best] && value[i] > value[best])) best = i;
-  return legal[best];
+  return legal[choose_by_visits(visits, value, n, options_.temperature, rng_)];
 }
 
 }  // namespace pamir::search
