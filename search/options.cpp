@@ -126,6 +126,8 @@ void parse_options(const std::string& agent, const std::string& text, SearchOpti
       throw std::invalid_argument("option '" + name + "' applies only to " + e->info.only_for);
     set_option(*e, item.substr(eq + 1), options);
   }
+  if (options.iters == 0 && options.time == 0)
+    throw std::invalid_argument("options 'iters' and 'time' of " + agent + " cannot both be 0 (no budget)");
 }
 
 std::string options_help() {

@@ -49,6 +49,8 @@ TEST(Options, ErrorsNameTheOptionAndItsRange) {
   EXPECT_EQ(error_of("c=nan"), "option 'c' must be a number in 0..100, got 'nan'");
   EXPECT_EQ(error_of("eval="), "option 'eval' needs a value");
   EXPECT_EQ(error_of("iters=5,iters=7"), "no error");  // the last one counts
+  EXPECT_EQ(error_of("iters=0"), "options 'iters' and 'time' of ismcts cannot both be 0 (no budget)");
+  EXPECT_EQ(error_of("iters=0,time=0.01"), "no error");
 }
 
 TEST(Options, HelpListsEveryOptionOnce) {
