@@ -139,6 +139,7 @@ core::Action Search::select(core::u32 node_index, const core::State& world, cons
   Edge* const end = e + node.num_edges;
   Edge* best = nullptr;
   float best_score = -1e30f;
+  int ties = 0;
   for (int i = 0; i < n && e != end; ++i) {
     while (e != end && e->action < legal[i]) ++e;
     if (e == end || e->action != legal[i]) continue;
@@ -148,6 +149,10 @@ core::Action Search::select(core::u32 node_index, const core::State& world, cons
     if (score > best_score) {
       best_score = score;
       best = e;
+      ties = 1;
+    } else if (score == best_score && core::random_below(rng_, ++ties) == 0) {
+      best = e;  // uniform among tied edges: with equal priors, unvisited edges tie, and
+                 // taking the lowest id would favour "done" (id 0) at small budgets
     }
   }
   // A full edge arena can leave an action without an edge; then any legal action will do.

@@ -221,9 +221,9 @@ TEST(Search, NoAllocationInSteadyState) {
   search::HeuristicEvaluator heuristic;
   for (WorldModel model : {WorldModel::kSampledWorlds, WorldModel::kTrueState}) {
     Search search(with("iters=300,batch=4,noise=0.3,reuse=0"), model, 1);
-    for (int warm = 0; warm < 3; ++warm) {  // the arenas grow to their working size
+    for (int warm = 0; warm < 6; ++warm) {  // the arenas grow to their working size
       search.start(s);
-      search.run(rollout);
+      search.run(warm % 2 ? static_cast<search::Evaluator&>(heuristic) : rollout);
     }
     const long n = allocations_during([&] {
       for (int k = 0; k < 2; ++k) {
