@@ -82,6 +82,7 @@ BenchReport run_bench(const BenchOptions& options) {
   }
   report.ismcts_rollout = measure_ismcts("rollout", options);
   report.ismcts_heuristic = measure_ismcts("heuristic", options);
+  report.net = run_net_bench(options.net);
   return report;
 }
 
@@ -111,6 +112,7 @@ std::string report_json(const BenchReport& report) {
   }
   j["ismcts_rollout_iters_per_s"] = report.ismcts_rollout.iters_per_s();
   j["ismcts_heuristic_iters_per_s"] = report.ismcts_heuristic.iters_per_s();
+  j["net"] = net_report_json(report.net);
   return j.dump();
 }
 
@@ -136,6 +138,7 @@ std::string report_text(const BenchReport& report) {
                   speed->iters_per_s(), speed->iterations, speed->cpu_seconds);
     out += line;
   }
+  out += net_report_text(report.net);
   return out;
 }
 

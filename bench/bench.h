@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <string>
 
+#include "bench/net_bench.h"
 #include "core/state.h"
 
 namespace pamir::bench {
@@ -30,6 +31,7 @@ struct BenchOptions {
   // the time limit is on wall time.
   long max_games = 1000000;
   double max_seconds = 3.0;
+  NetBenchOptions net;
 };
 
 // Rates are per second of processor time of this (single-threaded) process, so that they
@@ -64,6 +66,7 @@ struct BenchReport {
   // Indexed by player count; entries below kMinPlayers are unused.
   std::array<PlayerCountStats, core::kMaxPlayers + 1> by_players{};
   SearchSpeed ismcts_rollout, ismcts_heuristic;
+  NetBenchReport net;
 };
 
 // Measures random-game throughput on the calling thread, 2 to 5 players, and ISMCTS speed,
@@ -73,7 +76,7 @@ BenchReport run_bench(const BenchOptions& options);
 // The report as one JSON object: {"state_bytes", "signature" (hex string), "players":
 // {"2": {"decisions_per_s", "games_per_s", "mean_decisions_per_game", "games",
 // "cpu_seconds", "wall_seconds"}, ...}, "ismcts_rollout_iters_per_s",
-// "ismcts_heuristic_iters_per_s"}.
+// "ismcts_heuristic_iters_per_s", "net": net_report_json}.
 std::string report_json(const BenchReport& report);
 // The report as readable text, one line per fact.
 std::string report_text(const BenchReport& report);

@@ -12,6 +12,7 @@ namespace {
 bench::BenchOptions tiny() {
   bench::BenchOptions options;
   options.max_games = 2;
+  options.net.max_batches = 1;
   return options;
 }
 

@@ -1,0 +1,41 @@
+#pragma once
+// The network's share of `pamir bench`: forward passes per second of processor time (one
+// core: libtorch is held to one thread) for the default net, on both inference paths, at
+// the batch sizes the evaluator sees, plus the encoder's rate.
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "nets/weights.h"
+
+namespace pamir::bench {
+
+struct NetBenchOptions {
+  double seconds_per_case = 0.3;  // per path and batch size
+  long max_batches = 1000000;     // per path and batch size (at least one)
+};
+
+struct NetBenchCase {
+  std::string path;  // "eigen" or "torch"
+  int batch = 0;
+  long evaluations = 0;
+  double cpu_seconds = 0;
+  double evals_per_s() const { return cpu_seconds > 0 ? evaluations / cpu_seconds : 0; }
+};
+
+struct NetBenchReport {
+  nets::NetConfig net;
+  int num_features = 0;
+  double encodes_per_s = 0;
+  std::vector<NetBenchCase> cases;
+};
+
+constexpr int kNetBenchBatches[] = {1, 16, 64, 256};
+
+NetBenchReport run_net_bench(const NetBenchOptions& options);
+// {"width", "blocks", "features", "encodes_per_s", "eigen": {"1": evals/s, ...}, "torch": {...}}
+nlohmann::json net_report_json(const NetBenchReport& report);
+std::string net_report_text(const NetBenchReport& report);
+
+}  // namespace pamir::bench

@@ -1,0 +1,68 @@
+#include "nets/eigen_net.h"
+
+#include <Eigen/Core>
+#include <cstring>
+
+namespace pamir::nets {
+namespace {
+
+using RowMatrix = Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+using ConstRowMap = Eigen::Map<const RowMatrix>;
+using ColMap = Eigen::Map<Eigen::MatrixXf>;
+using ConstVec = Eigen::Map<const Eigen::VectorXf>;
+
+}  // namespace
+
+EigenNet::EigenNet(std::shared_ptr<const NetWeights> weights)
+    : weights_(std::move(weights)), layout_(weights_->config) {}
+
+void EigenNet::run(const InferenceBatch& batch, const InferenceOutput& out) {
+  const int width = weights_->config.width, n = batch.size;
+  const float* w = weights_->data.data();
+  if (hidden_.size() < std::size_t(width) * n) {
+    hidden_.resize(std::size_t(width) * n);
+    temp_.resize(std::size_t(width) * n);
+  }
+  ColMap h(hidden_.data(), width, n), t(temp_.data(), width, n);
+
+  // Sparse first layer: bias plus the weight column of each active feature.
+  const ConstVec input_bias(w + layout_.input_bias, width);
+  for (int i = 0; i < n; ++i) {
+    auto col = h.col(i);
+    col = input_bias;
+    for (int k = batch.row_begin[i]; k < batch.row_begin[i + 1]; ++k) {
+      const Feature& f = batch.features[k];
+      const ConstVec column(w + layout_.input + std::size_t(f.index) * width, width);
+      if (f.value == 1.0f) col += column;
+      else col += f.value * column;
+    }
+  }
+  h = h.cwiseMax(0.0f);
+
+  for (int b = 0; b < weights_->config.blocks; ++b) {
+    const ConstRowMap w1(w + layout_.w1(b), width, width), w2(w + layout_.w2(b), width, width);
+    const ConstVec b1(w + layout_.b1(b), width), b2(w + layout_.b2(b), width);
+    t.noalias() = w1 * h;
+    t = (t.colwise() + b1).cwiseMax(0.0f);
+    h.noalias() += w2 * t;
+    h = (h.colwise() + b2).cwiseMax(0.0f);
+  }
+
+  const ConstRowMap value(w + layout_.value, core::kMaxPlayers, width);
+  const ConstVec value_bias(w + layout_.value_bias, core::kMaxPlayers);
+  for (int i = 0; i < n; ++i) {
+    Eigen::Map<Eigen::Matrix<float, core::kMaxPlayers, 1>> v(out.values + i * core::kMaxPlayers);
+    v.noalias() = value * h.col(i) + value_bias;
+    finish_values(out.values + i * core::kMaxPlayers, batch.num_players[i]);
+    // Policy logits for the legal actions only: one row of the head each.
+    float* prior = out.priors[i];
+    for (int k = 0; k < batch.num_legal[i]; ++k) {
+      const int a = batch.legal[i][k];
+      prior[k] = ConstVec(w + layout_.policy + std::size_t(a) * width, width).dot(h.col(i)) +
+                 w[layout_.policy_bias + a];
+    }
+    softmax_in_place(prior, batch.num_legal[i]);
+  }
+}
+
+}  // namespace pamir::nets

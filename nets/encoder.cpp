@@ -1,0 +1,196 @@
+#include "nets/encoder.h"
+
+#include <algorithm>
+#include <cassert>
+
+#include "core/game.h"
+#include "core/queries.h"
+#include "core/world.h"
+
+namespace pamir::nets {
+namespace {
+
+using namespace core;
+
+static_assert(TaskKind::kNumDecisions + 4 <= Enc::kDecisionCount);
+
+// Appends features; the caller guarantees room (kMaxActiveFeatures).
+struct Writer {
+  Feature* out;
+  int n = 0;
+  void add(int index, float value) {
+    if (value != 0.0f) out[n++] = {index, value};
+  }
+  void flag(int index, bool on) {
+    if (on) out[n++] = {index, 1.0f};
+  }
+};
+
+// Court-card entries (Enc::kCourtCardStride per card).
+constexpr int kUnseen = 0, kInDiscard = 1, kInMarket = 2 /* + row*6+col */, kInHand = 14 /* + seat */,
+              kInCourt = 19, kAsPrize = 24, kUsed = 29, kRefused = 30, kSpies = 31 /* + seat */;
+// Event and Dominance Check entries (Enc::kOtherCardStride per card).
+constexpr int kActive = 14;
+
+void encode_cards(const State& s, int p, Writer& w) {
+  const int n = s.num_players;
+  // Market slot of each card (the card locations say only "market").
+  u8 slot[kNumCards + 1];
+  for (int r = 0; r < kMarketRows; ++r)
+    for (int c = 0; c < kMarketCols; ++c)
+      if (s.market[r][c] != kNoCard) slot[s.market[r][c]] = u8(r * kMarketCols + c);
+  for (int c = 1; c <= kNumCards; ++c) {
+    const int base = is_court_card(c) ? Enc::kCourtCards + (c - 1) * Enc::kCourtCardStride
+                                      : Enc::kOtherCards + (c - 1 - kNumCourtCards) * Enc::kOtherCardStride;
+    const int loc = s.card_loc[c];
+    // The deck and the cards set aside look alike: which is which is hidden.
+    if (loc == Loc::kDeck || loc == Loc::kUnused) w.flag(base + kUnseen, true);
+    else if (loc == Loc::kDiscard) w.flag(base + kInDiscard, true);
+    else if (loc == Loc::kMarket) w.flag(base + kInMarket + slot[c], true);
+    else if (loc == Loc::kActiveEvent) w.flag(base + kActive, true);
+    else if (loc >= Loc::kPrize) w.flag(base + kAsPrize + offset_of(s, p, loc - Loc::kPrize), true);
+    else if (loc >= Loc::kCourt) w.flag(base + kInCourt + offset_of(s, p, loc - Loc::kCourt), true);
+    else if (loc >= Loc::kHand) w.flag(base + kInHand + offset_of(s, p, loc - Loc::kHand), true);
+    if (is_court_card(c)) {
+      w.flag(base + kUsed, bit_test(s.used_cards, c));
+      w.flag(base + kRefused, bit_test(s.refused_cards, c));
+    }
+  }
+  for (int q = 0; q < n; ++q)
+    for (int i = 0; i < kCylinders; ++i)
+      if (CylLoc::is_spy(s.cylinder[q][i]))
+        w.add(Enc::kCourtCards + (CylLoc::card_of(s.cylinder[q][i]) - 1) * Enc::kCourtCardStride + kSpies +
+                  offset_of(s, p, q),
+              1.0f);
+}
+
+void encode_market(const State& s, Writer& w) {
+  for (int r = 0; r < kMarketRows; ++r)
+    for (int c = 0; c < kMarketCols; ++c) {
+      const int i = r * kMarketCols + c;
+      w.add(Enc::kMarket + i, s.market_rupees[r][c] * 0.25f);
+      w.flag(Enc::kMarket + kMarketRows * kMarketCols + i, s.market_paid >> i & 1);
+    }
+}
+
+void encode_map(const State& s, int p, Writer& w) {
+  const int n = s.num_players;
+  int at = Enc::kMap;
+  for (int r = 0; r < Region::kCount; ++r)
+    for (int q = 0; q < n; ++q) w.add(at + r * kMaxPlayers + offset_of(s, p, q), s.tribes[r][q] * 0.5f);
+  at += Region::kCount * kMaxPlayers;
+  for (int r = 0; r < Region::kCount; ++r)
+    for (int k = 0; k < Coalition::kCount; ++k) w.add(at + r * Coalition::kCount + k, s.armies[r][k] * 0.25f);
+  at += int(Region::kCount) * Coalition::kCount;
+  for (int b = 0; b < kNumBorders; ++b)
+    for (int k = 0; k < Coalition::kCount; ++k) w.add(at + b * Coalition::kCount + k, s.roads[b][k] * 0.25f);
+  at += kNumBorders * Coalition::kCount;
+  for (int r = 0; r < Region::kCount; ++r) {
+    const int q = ruler(s, r);
+    w.flag(at + r * (kMaxPlayers + 1) + (q == kNoPlayer ? kMaxPlayers : offset_of(s, p, q)), true);
+  }
+}
+
+void encode_players(const State& s, int p, Writer& w) {
+  const int n = s.num_players;
+  for (int o = 0; o < n; ++o) {
+    const int q = seat_at(s, p, o);
+    const int at = Enc::kPlayers + o * Enc::kPlayerStride;
+    w.flag(at + 0, true);
+    w.add(at + 1, s.rupees[q] * 0.1f);
+    w.add(at + 2, s.vp[q] * 0.1f);
+    if (s.loyalty[q] < Coalition::kCount) w.flag(at + 3 + s.loyalty[q], true);
+    w.add(at + 6, s.prizes[q] * 0.25f);
+    for (int e = 0; e < 6; ++e) w.flag(at + 7 + e, s.player_effects[q] >> e & 1);
+    for (int suit = 0; suit < Suit::kCount; ++suit) w.add(at + 13 + suit, s.suit_stars[q][suit] * 0.25f);
+    const int gift_bits = gift_spaces_taken(s, q);
+    for (int g = 0; g < kGiftSlots; ++g) w.flag(at + 17 + g, gift_bits >> g & 1);
+    w.add(at + 20, s.cylinders_in_supply[q] * 0.1f);
+    w.add(at + 21, s.court_len[q] * 0.1f);
+    w.add(at + 22, hand_size(s, q) * 0.25f);
+    w.flag(at + 23, s.current == q);
+    w.add(at + 24, influence(s, q) * 0.25f);
+    w.flag(at + 25, s.first_chooser == q);
+    w.add(at + 26, court_limit(s, q) * 0.1f);
+    w.add(at + 27, hand_limit(s, q) * 0.25f);
+  }
+}
+
+void encode_global(const State& s, Writer& w) {
+  const int at = Enc::kGlobal;
+  w.flag(at + s.num_players - kMinPlayers, true);  // 0..3
+  if (s.favored_suit < Suit::kCount) w.flag(at + 4 + s.favored_suit, true);
+  for (int e = 0; e < 4; ++e) w.flag(at + 8 + e, s.global_effects >> e & 1);
+  w.flag(at + 12 + std::min<int>(s.dominance_checks_resolved, 4), true);  // 12..16
+  w.flag(at + 17 + std::min<int>(s.actions_used, 2), true);              // 17..19
+  w.add(at + 20, (s.deck_size - s.deck_pos) * 0.05f);
+  w.add(at + 21, s.bank * (1.0f / kTotalRupees));
+  for (int k = 0; k < Coalition::kCount; ++k) w.add(at + 22 + k, s.blocks_in_supply[k] * (1.0f / 12));
+  w.flag(at + 25, s.phase == Phase::kSetup);
+  w.add(at + 26, s.turn * 0.02f);
+  // Where the draw is in the pile structure (public: pile sizes are fixed, drawn cards seen).
+  const PileLayout layout = pile_layout(s.num_players);
+  int pile = 0;
+  while (pile < 6 && layout.end[pile] <= s.deck_pos) ++pile;
+  if (pile < 6) {
+    int checks_drawn = 0;
+    for (int i = layout.begin[pile]; i < s.deck_pos; ++i) checks_drawn += is_dominance_check(s.deck[i]);
+    w.add(at + 27, (layout.end[pile] - s.deck_pos) * 0.1f);
+    w.flag(at + 28, checks_drawn < layout.checks[pile]);
+  }
+  w.add(at + 29, (6 - pile) * (1.0f / 6));
+  int checks_unseen = 0;
+  for (int c = kFirstDominanceCheck; c < kFirstDominanceCheck + kNumDominanceChecks; ++c)
+    checks_unseen += s.card_loc[c] == Loc::kDeck || s.card_loc[c] == Loc::kUnused;
+  w.add(at + 30, checks_unseen * 0.25f);
+}
+
+void encode_decision(const State& s, int p, Writer& w) {
+  const Task& t = s.top();
+  const int at = Enc::kDecision;
+  w.flag(at + t.kind, true);
+  w.flag(at + TaskKind::kNumDecisions, s.current != p);  // deciding on another player's turn
+  const u8 fields[3] = {t.a, t.b, t.c};
+  for (int i = 0; i < 3; ++i) w.add(at + TaskKind::kNumDecisions + 1 + i, fields[i] * (1.0f / 16));
+}
+
+}  // namespace
+
+int encode_sparse(const State& s, Feature* out) {
+  assert(!s.game_over());
+  const int p = to_move(s);
+  Writer w{out};
+  encode_cards(s, p, w);
+  encode_market(s, w);
+  encode_map(s, p, w);
+  encode_players(s, p, w);
+  encode_global(s, w);
+  encode_decision(s, p, w);
+  assert(w.n <= kMaxActiveFeatures);
+  return w.n;
+}
+
+void densify(const Feature* features, int count, float* out) {
+  for (int i = 0; i < count; ++i) out[features[i].index] += features[i].value;
+}
+
+void encode_dense(const State& s, float* out) {
+  Feature features[kMaxActiveFeatures];
+  const int count = encode_sparse(s, features);
+  std::fill(out, out + kNumFeatures, 0.0f);
+  densify(features, count, out);
+}
+
+std::array<float, kMaxPlayers> rotate_to_player(const std::array<float, kMaxPlayers>& values, int p, int n) {
+  std::array<float, kMaxPlayers> r{};
+  for (int o = 0; o < n; ++o) r[o] = values[(p + o) % n];
+  return r;
+}
+
+std::array<float, kMaxPlayers> rotate_to_table(const std::array<float, kMaxPlayers>& rotated, int p, int n) {
+  std::array<float, kMaxPlayers> r{};
+  for (int o = 0; o < n; ++o) r[(p + o) % n] = rotated[o];
+  return r;
+}
+
+}  // namespace pamir::nets

@@ -1,0 +1,47 @@
+#pragma once
+// One forward pass of the network over a batch of encoded positions, behind an interface
+// so that the evaluator does not care which implementation runs it: EigenNet (torch-free,
+// fast at small batches on a CPU) or the libtorch model (large batches, GPU), or
+// nets/make_inference's pick of the faster one per batch size.
+
+#include <array>
+
+#include "core/actions.h"
+#include "core/types.h"
+#include "nets/encoder.h"
+
+namespace pamir::nets {
+
+// Row i: sparse features features[row_begin[i] .. row_begin[i+1]), its legal actions
+// legal[i][0 .. num_legal[i]) and its player count.
+struct InferenceBatch {
+  int size = 0;
+  const Feature* features = nullptr;
+  const int* row_begin = nullptr;
+  const core::Action* const* legal = nullptr;
+  const int* num_legal = nullptr;
+  const int* num_players = nullptr;
+};
+
+// values: size x kMaxPlayers, seat-rotated (offset 0 = the player to move), the predicted
+// share of the win (softmax over the row's seats; 0 beyond them). priors[i]: num_legal[i]
+// floats, the policy (softmax over the legal actions).
+struct InferenceOutput {
+  float* values = nullptr;
+  float* const* priors = nullptr;
+};
+
+class Inference {
+ public:
+  virtual ~Inference() = default;
+  // Not thread-safe (scratch buffers): one instance per thread.
+  virtual void run(const InferenceBatch& batch, const InferenceOutput& out) = 0;
+  virtual const char* name() const = 0;
+};
+
+// The heads' last step, shared by every implementation: softmax of the value logits over
+// the first num_players seats (zero beyond) and of the policy logits (in place).
+void finish_values(float* logits, int num_players);
+void softmax_in_place(float* logits, int count);
+
+}  // namespace pamir::nets

@@ -1,0 +1,78 @@
+#include "nets/torch_net.h"
+
+#include <string>
+
+#include "core/actions.h"
+#include "nets/encoder.h"
+
+namespace pamir::nets {
+namespace {
+
+// Copies between a Linear layer and the flat weight buffer (row-major [out][in] both).
+void copy_out(const torch::nn::Linear& layer, float* w, float* b) {
+  const auto weight = layer->weight.detach().to(torch::kCPU).contiguous();
+  const auto bias = layer->bias.detach().to(torch::kCPU).contiguous();
+  std::copy_n(weight.data_ptr<float>(), weight.numel(), w);
+  std::copy_n(bias.data_ptr<float>(), bias.numel(), b);
+}
+
+void copy_in(torch::nn::Linear& layer, const float* w, const float* b) {
+  torch::NoGradGuard no_grad;
+  const auto device = layer->weight.device();
+  layer->weight.copy_(torch::from_blob(const_cast<float*>(w), layer->weight.sizes()).to(device));
+  layer->bias.copy_(torch::from_blob(const_cast<float*>(b), layer->bias.sizes()).to(device));
+}
+
+}  // namespace
+
+TorchNetImpl::TorchNetImpl(const NetConfig& config) : config_(config) {
+  input_ = register_module("input", torch::nn::Linear(kNumFeatures, config.width));
+  for (int i = 0; i < config.blocks; ++i) {
+    w1_.push_back(register_module("block" + std::to_string(i) + "_1", torch::nn::Linear(config.width, config.width)));
+    w2_.push_back(register_module("block" + std::to_string(i) + "_2", torch::nn::Linear(config.width, config.width)));
+  }
+  policy_ = register_module("policy", torch::nn::Linear(config.width, core::kNumActions));
+  value_ = register_module("value", torch::nn::Linear(config.width, core::kMaxPlayers));
+}
+
+std::pair<torch::Tensor, torch::Tensor> TorchNetImpl::forward(const torch::Tensor& x) {
+  auto h = torch::relu(input_(x));
+  for (std::size_t i = 0; i < w1_.size(); ++i) h = torch::relu(h + w2_[i](torch::relu(w1_[i](h))));
+  return {policy_(h), value_(h)};
+}
+
+NetWeights TorchNetImpl::to_weights() {
+  const WeightLayout l(config_);
+  NetWeights w{config_, std::vector<float>(l.total)};
+  // The input layer is stored feature-major (transposed) for the sparse first layer.
+  const auto input_t = input_->weight.detach().to(torch::kCPU).t().contiguous();
+  std::copy_n(input_t.data_ptr<float>(), input_t.numel(), w.data.data() + l.input);
+  const auto input_bias = input_->bias.detach().to(torch::kCPU).contiguous();
+  std::copy_n(input_bias.data_ptr<float>(), input_bias.numel(), w.data.data() + l.input_bias);
+  for (int i = 0; i < config_.blocks; ++i) {
+    copy_out(w1_[i], w.data.data() + l.w1(i), w.data.data() + l.b1(i));
+    copy_out(w2_[i], w.data.data() + l.w2(i), w.data.data() + l.b2(i));
+  }
+  copy_out(policy_, w.data.data() + l.policy, w.data.data() + l.policy_bias);
+  copy_out(value_, w.data.data() + l.value, w.data.data() + l.value_bias);
+  return w;
+}
+
+void TorchNetImpl::set_weights(const NetWeights& w) {
+  const WeightLayout l(config_);
+  torch::NoGradGuard no_grad;
+  const auto input_t = torch::from_blob(const_cast<float*>(w.data.data() + l.input), {kNumFeatures, config_.width});
+  input_->weight.copy_(input_t.t().to(input_->weight.device()));
+  input_->bias.copy_(
+      torch::from_blob(const_cast<float*>(w.data.data() + l.input_bias), {config_.width}).to(input_->bias.device()));
+  for (int i = 0; i < config_.blocks; ++i) {
+    copy_in(w1_[i], w.data.data() + l.w1(i), w.data.data() + l.b1(i));
+    copy_in(w2_[i], w.data.data() + l.w2(i), w.data.data() + l.b2(i));
+  }
+  copy_in(policy_, w.data.data() + l.policy, w.data.data() + l.policy_bias);
+  copy_in(value_, w.data.data() + l.value, w.data.data() + l.value_bias);
+}
+
+torch::Device preferred_device() { return torch::cuda::is_available() ? torch::kCUDA : torch::kCPU; }
+
+}  // namespace pamir::nets

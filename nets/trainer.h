@@ -1,0 +1,72 @@
+#pragma once
+// The libtorch trainer: one network, its optimizer and a step counter. The header is
+// torch-free (the model lives behind a pointer) so that callers compile without libtorch
+// headers; link pamir_torch.
+//
+// Loss per row: policy cross-entropy against the target distribution (softmax over the
+// legal actions only) plus value_weight x cross-entropy of the value head (softmax over the
+// game's seats) against the outcome's win shares. Optimizer: AdamW (Adam with decoupled
+// weight decay).
+//
+// Checkpoints hold the model, the optimizer state (AdamW moments and step counts), the
+// step counter and caller metadata (a JSON string), behind a header with a checksum; they
+// are written atomically, and a corrupt or truncated one is rejected with a one-line
+// error.
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "nets/train_batch.h"
+#include "nets/weights.h"
+
+namespace pamir::nets {
+
+struct TrainerOptions {
+  NetConfig net;
+  double learning_rate = 1e-3;
+  double weight_decay = 1e-4;
+  double value_weight = 1.0;
+  std::uint64_t seed = 1;  // initial weights
+};
+
+struct TrainStats {
+  double loss = 0, policy_loss = 0, value_loss = 0;  // batch means
+};
+
+class Trainer {
+ public:
+  explicit Trainer(const TrainerOptions& options);
+  ~Trainer();
+  Trainer(Trainer&&) noexcept;
+  Trainer& operator=(Trainer&&) noexcept;
+
+  // One optimizer step on the batch; returns the losses before the update.
+  TrainStats step(const TrainBatch& batch);
+  // The losses on a batch without updating anything.
+  TrainStats losses(const TrainBatch& batch);
+  std::int64_t steps() const;
+  const TrainerOptions& options() const;
+  void set_learning_rate(double lr);
+
+  // The current parameters for inference (EigenNet, or make_inference).
+  NetWeights export_weights() const;
+
+  void save_checkpoint(const std::string& path, const std::string& metadata_json = "{}") const;
+  // Restores everything a checkpoint holds (the options' net shape and learning settings
+  // come from the file); throws std::runtime_error with a one-line message when it is
+  // unreadable or corrupt.
+  static Trainer load_checkpoint(const std::string& path);
+  const std::string& metadata() const;
+
+  // The optimizer state as named tensors flattened to floats, for comparing two trainers
+  // (tests: resume reproduces the optimizer state exactly).
+  std::vector<float> optimizer_state_values() const;
+
+ private:
+  struct Impl;
+  explicit Trainer(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace pamir::nets

@@ -1,0 +1,61 @@
+#pragma once
+// The network's parameters as plain floats, shared by the libtorch model (which exports
+// and imports them) and the Eigen inference path (which reads nothing else), and their
+// file format: a header (magic, version, shape), a checksum, then the floats.
+//
+// The network (nets/torch_net.h builds the same one in libtorch):
+//   h = relu(x · Input + input_bias)                        x: the encoder's row
+//   per block: t = relu(W1 h + b1); h = relu(h + W2 t + b2)  (residual)
+//   policy logits = Policy h + policy_bias   (kNumActions; softmax over the legal ones)
+//   value logits  = Value h + value_bias     (kMaxPlayers, seat-rotated; softmax over the
+//                                             game's seats = predicted share of the win)
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/types.h"
+
+namespace pamir::nets {
+
+struct NetConfig {
+  int width = 128;  // hidden units of every layer
+  int blocks = 2;   // residual blocks (two layers each)
+};
+
+// Offsets (in floats) of each parameter in NetWeights::data. Matrices are row-major
+// [out][in], except Input, which is feature-major [feature][width] so that a feature's
+// weights are contiguous (the sparse first layer adds them up).
+struct WeightLayout {
+  explicit WeightLayout(const NetConfig& c);
+  std::size_t input, input_bias;
+  std::size_t block_begin, block_stride;  // block i: w1, b1, w2, b2 from block_begin + i*stride
+  std::size_t policy, policy_bias, value, value_bias;
+  std::size_t total;
+  std::size_t w1(int i) const { return block_begin + i * block_stride; }
+  std::size_t b1(int i) const { return w1(i) + w_size; }
+  std::size_t w2(int i) const { return b1(i) + width; }
+  std::size_t b2(int i) const { return w2(i) + w_size; }
+
+ private:
+  std::size_t width, w_size;
+};
+
+struct NetWeights {
+  NetConfig config;
+  std::vector<float> data;  // WeightLayout(config).total floats
+};
+
+// Parameters drawn like libtorch's default initialization (uniform ±1/sqrt(fan_in)), for a
+// fresh network without libtorch (benchmarks, tests).
+NetWeights random_weights(const NetConfig& config, core::u64 seed);
+
+// The weight file. Errors (unreadable, truncated, corrupt, made for another encoder or
+// action space) throw std::runtime_error with a one-line message naming the file.
+std::string serialize_weights(const NetWeights& w);
+NetWeights parse_weights(std::string_view bytes, const std::string& source);
+void save_weights(const std::string& path, const NetWeights& w);
+NetWeights load_weights(const std::string& path);
+
+}  // namespace pamir::nets

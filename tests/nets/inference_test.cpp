@@ -1,0 +1,136 @@
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <numeric>
+#include <stdexcept>
+#include <vector>
+
+#include "core/game.h"
+#include "core/world.h"
+#include "nets/eigen_net.h"
+#include "nets/net_evaluator.h"
+#include "nets/torch_inference.h"
+#include "nets/weights.h"
+#include "tests/nets/positions.h"
+
+namespace pamir::nets {
+namespace {
+
+// A batch of positions with everything the inference needs, and room for its outputs.
+struct Batch {
+  explicit Batch(const std::vector<core::State>& states) : features(states.size() * kMaxActiveFeatures) {
+    const int n = int(states.size());
+    legal.resize(n * core::kMaxLegalActions);
+    priors.resize(n * core::kMaxLegalActions);
+    values.resize(n * core::kMaxPlayers);
+    row_begin.push_back(0);
+    for (int i = 0; i < n; ++i) {
+      row_begin.push_back(row_begin.back() + encode_sparse(states[i], features.data() + row_begin.back()));
+      legal_ptr.push_back(legal.data() + i * core::kMaxLegalActions);
+      num_legal.push_back(core::legal_actions(states[i], legal.data() + i * core::kMaxLegalActions));
+      num_players.push_back(states[i].num_players);
+      prior_ptr.push_back(priors.data() + i * core::kMaxLegalActions);
+    }
+    batch = {n, features.data(), row_begin.data(), legal_ptr.data(), num_legal.data(), num_players.data()};
+  }
+  void run(Inference& inference) { inference.run(batch, {values.data(), prior_ptr.data()}); }
+
+  std::vector<Feature> features;
+  std::vector<int> row_begin, num_legal, num_players;
+  std::vector<core::Action> legal;
+  std::vector<const core::Action*> legal_ptr;
+  std::vector<float> priors, values;
+  std::vector<float*> prior_ptr;
+  InferenceBatch batch;
+};
+
+std::shared_ptr<const NetWeights> test_weights() {
+  return std::make_shared<const NetWeights>(random_weights({64, 2}, 5));
+}
+
+TEST(Inference, TorchAndEigenAgree) {
+  const auto weights = test_weights();
+  const auto states = testing::random_positions(24, 21);
+  Batch eigen(states), torch(states);
+  eigen.run(*make_inference(weights, InferencePath::kEigen));
+  torch.run(*make_inference(weights, InferencePath::kTorch));
+  for (std::size_t i = 0; i < eigen.values.size(); ++i) EXPECT_NEAR(eigen.values[i], torch.values[i], 1e-4);
+  for (std::size_t r = 0; r < states.size(); ++r) {
+    float sum = 0;
+    for (int k = 0; k < eigen.num_legal[r]; ++k) {
+      EXPECT_NEAR(eigen.prior_ptr[r][k], torch.prior_ptr[r][k], 1e-4);
+      sum += eigen.prior_ptr[r][k];
+    }
+    EXPECT_NEAR(sum, 1.0f, 1e-4);
+    float value_sum = 0;
+    for (int o = 0; o < core::kMaxPlayers; ++o) value_sum += eigen.values[r * core::kMaxPlayers + o];
+    EXPECT_NEAR(value_sum, 1.0f, 1e-4);
+    for (int o = states[r].num_players; o < core::kMaxPlayers; ++o) EXPECT_EQ(eigen.values[r * core::kMaxPlayers + o], 0.0f);
+  }
+}
+
+TEST(Inference, BatchedRowsEqualSingleRows) {
+  const auto weights = test_weights();
+  const auto states = testing::random_positions(8, 4);
+  EigenNet net(weights);
+  Batch all(states);
+  all.run(net);
+  for (std::size_t i = 0; i < states.size(); ++i) {
+    Batch one({states[i]});
+    one.run(net);
+    for (int o = 0; o < core::kMaxPlayers; ++o)
+      EXPECT_NEAR(one.values[o], all.values[i * core::kMaxPlayers + o], 1e-5);
+  }
+}
+
+TEST(WeightFile, RoundTripsAndRejectsDamage) {
+  const NetWeights w = random_weights({16, 1}, 9);
+  const std::string bytes = serialize_weights(w);
+  EXPECT_EQ(parse_weights(bytes, "w").data, w.data);
+  auto message = [&](std::string damaged) {
+    try {
+      parse_weights(damaged, "w.bin");
+    } catch (const std::runtime_error& e) {
+      return std::string(e.what());
+    }
+    return std::string("accepted");
+  };
+  std::string flipped = bytes;
+  flipped[bytes.size() / 2] ^= 0x10;
+  EXPECT_NE(message(flipped).find("checksum"), std::string::npos);
+  EXPECT_NE(message(bytes.substr(0, bytes.size() - 7)).find("truncated"), std::string::npos);
+  EXPECT_NE(message(bytes.substr(0, 20)).find("too short"), std::string::npos);
+  EXPECT_NE(message("garbage that is long enough to hold a header, really it is").find("not a pamir"), std::string::npos);
+  for (const auto& m : {message(flipped), message(bytes.substr(0, 30))}) EXPECT_EQ(m.find('\n'), std::string::npos);
+  EXPECT_THROW(load_weights("/nonexistent/w.bin"), std::runtime_error);
+}
+
+TEST(NetEvaluator, CacheServesEveryDeterminizationOfAnInformationSet) {
+  const auto states = testing::random_positions(6, 8);
+  const auto weights = test_weights();
+  EigenNet direct(weights);
+  NetEvaluator evaluator(std::make_unique<EigenNet>(weights), {.cache_entries = 1024, .max_cached_legal = core::kMaxLegalActions});
+  for (const core::State& s : states) {
+    core::u64 rng = 1;
+    const core::State world = core::sample_world(s, core::to_move(s), rng);
+    core::Action legal[core::kMaxLegalActions];
+    const int n = core::legal_actions(s, legal);
+    search::Values v1, v2;
+    std::vector<float> p1(n), p2(n);
+    const search::Leaf leaves[2] = {{&s, legal, n}, {&world, legal, n}};
+    evaluator.evaluate(std::span(leaves, 1), std::vector<search::LeafResult>{{&v1, p1.data()}});
+    evaluator.evaluate(std::span(leaves + 1, 1), std::vector<search::LeafResult>{{&v2, p2.data()}});
+    EXPECT_EQ(v1, v2);
+    EXPECT_EQ(p1, p2);
+    EXPECT_NEAR(std::accumulate(p1.begin(), p1.end(), 0.0f), 1.0f, 1e-4);
+    // The evaluator answers in seat order; the network in offsets from the player to move.
+    Batch one({s});
+    one.run(direct);
+    for (int o = 0; o < s.num_players; ++o)
+      EXPECT_FLOAT_EQ(v1[(core::to_move(s) + o) % s.num_players], one.values[o]);
+  }
+  EXPECT_EQ(evaluator.cache_stats().hits, states.size());
+}
+
+}  // namespace
+}  // namespace pamir::nets

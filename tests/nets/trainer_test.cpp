@@ -1,0 +1,105 @@
+#include "nets/trainer.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <stdexcept>
+
+#include "core/file_io.h"
+#include "core/game.h"
+#include "core/random.h"
+#include "tests/nets/positions.h"
+
+namespace pamir::nets {
+namespace {
+
+// Positions with one-hot targets (a random legal move, a random winner): a small network
+// can fit them, so the loss has far to fall.
+TrainBatch fixed_batch(int rows, core::u64 seed) {
+  TrainBatch b;
+  b.resize(rows);
+  const auto states = testing::random_positions(rows, seed);
+  core::Action legal[core::kMaxLegalActions];
+  float visits[core::kMaxLegalActions];
+  for (int i = 0; i < rows; ++i) {
+    const core::State& s = states[i];
+    const int n = core::legal_actions(s, legal);
+    std::fill(visits, visits + n, 0.0f);
+    visits[core::random_below(seed, n)] = 1.0f;
+    std::array<float, core::kMaxPlayers> returns{};
+    returns[core::random_below(seed, s.num_players)] = 1.0f;
+    b.set_row(i, s, legal, visits, n, returns);
+  }
+  return b;
+}
+
+TrainerOptions small_net() {
+  TrainerOptions o;
+  o.net = {32, 1};
+  o.learning_rate = 3e-3;
+  return o;
+}
+
+std::string temp_path(const char* name) {
+  return (std::filesystem::temp_directory_path() / (std::string("pamir_nets_") + name)).string();
+}
+
+TEST(Trainer, TinyRunDrivesTheLossDown) {
+  const TrainBatch batch = fixed_batch(16, 3);
+  Trainer trainer(small_net());
+  const TrainStats before = trainer.losses(batch);
+  for (int i = 0; i < 60; ++i) trainer.step(batch);
+  const TrainStats after = trainer.losses(batch);
+  EXPECT_EQ(trainer.steps(), 60);
+  EXPECT_LT(after.policy_loss, 0.3 * before.policy_loss);
+  EXPECT_LT(after.value_loss, 0.5 * before.value_loss);
+}
+
+TEST(Trainer, CheckpointResumeReproducesTheOptimizerState) {
+  const TrainBatch batch = fixed_batch(8, 5);
+  Trainer trainer(small_net());
+  for (int i = 0; i < 3; ++i) trainer.step(batch);
+  const std::string path = temp_path("resume.ckpt");
+  trainer.save_checkpoint(path, R"({"generation": 4})");
+  Trainer resumed = Trainer::load_checkpoint(path);
+  std::remove(path.c_str());
+  EXPECT_EQ(resumed.steps(), 3);
+  EXPECT_EQ(resumed.metadata(), R"({"generation":4})");
+  EXPECT_EQ(resumed.options().net.width, 32);
+  const auto state = trainer.optimizer_state_values();
+  ASSERT_GT(state.size(), 1000u);
+  EXPECT_EQ(resumed.optimizer_state_values(), state);
+  EXPECT_EQ(resumed.export_weights().data, trainer.export_weights().data);
+  // Training on continues identically.
+  trainer.step(batch);
+  resumed.step(batch);
+  const auto a = trainer.export_weights().data, b = resumed.export_weights().data;
+  for (std::size_t i = 0; i < a.size(); ++i) ASSERT_NEAR(a[i], b[i], 1e-6);
+}
+
+TEST(Trainer, CorruptCheckpointIsAOneLineError) {
+  Trainer trainer(small_net());
+  const std::string path = temp_path("corrupt.ckpt");
+  trainer.save_checkpoint(path);
+  const std::string bytes = core::read_file(path);
+  auto message = [&](const std::string& damaged) {
+    core::write_file_atomically(path, damaged);
+    try {
+      Trainer::load_checkpoint(path);
+    } catch (const std::runtime_error& e) {
+      return std::string(e.what());
+    }
+    return std::string("accepted");
+  };
+  std::string flipped = bytes;
+  flipped[bytes.size() - 100] ^= 0x01;
+  EXPECT_NE(message(flipped).find("checksum"), std::string::npos);
+  EXPECT_NE(message(bytes.substr(0, bytes.size() / 2)).find("truncated"), std::string::npos);
+  EXPECT_NE(message("PAMIRNET and more bytes than a checkpoint header holds").find("not a pamir checkpoint"), std::string::npos);
+  EXPECT_EQ(message(flipped).find('\n'), std::string::npos);
+  std::remove(path.c_str());
+}
+
+}  // namespace
+}  // namespace pamir::nets
