@@ -52,7 +52,8 @@ void EigenNet::run(const InferenceBatch& batch, const InferenceOutput& out) {
   const ConstVec value_bias(w + layout_.value_bias, core::kMaxPlayers);
   for (int i = 0; i < n; ++i) {
     Eigen::Map<Eigen::Matrix<float, core::kMaxPlayers, 1>> v(out.values + i * core::kMaxPlayers);
-    v.noalias() = value * h.col(i) + value_bias;
+    v.noalias() = value * h.col(i);  // (a sum in the same expression would need a temporary)
+    v += value_bias;
     finish_values(out.values + i * core::kMaxPlayers, batch.num_players[i]);
     // Policy logits for the legal actions only: one row of the head each.
     float* prior = out.priors[i];

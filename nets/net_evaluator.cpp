@@ -101,4 +101,10 @@ std::unique_ptr<search::Evaluator> make_net_evaluator(std::shared_ptr<const NetW
   return std::make_unique<NetEvaluator>(std::make_unique<EigenNet>(std::move(weights)), options);
 }
 
+std::unique_ptr<search::Evaluator> make_net_evaluator(const std::string& weights_path) {
+  NetEvaluatorOptions options;
+  options.name = "net:" + weights_path;
+  return make_net_evaluator(std::make_shared<const NetWeights>(load_weights(weights_path)), options);
+}
+
 }  // namespace pamir::nets

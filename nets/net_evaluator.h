@@ -58,5 +58,8 @@ class NetEvaluator final : public search::Evaluator {
 // the libtorch or automatic choice for the other constructor.
 std::unique_ptr<search::Evaluator> make_net_evaluator(std::shared_ptr<const NetWeights> weights,
                                                       const NetEvaluatorOptions& options = {});
+// The same from a weight file (the "net:<path>" evaluator spec); named "net:<path>".
+// Throws std::runtime_error with a one-line message when the file is missing or bad.
+std::unique_ptr<search::Evaluator> make_net_evaluator(const std::string& weights_path);
 
 }  // namespace pamir::nets
