@@ -30,6 +30,10 @@ struct TrainBatch {
   // (core::returns of the final state).
   void set_row(int i, const core::State& s, const core::Action* legal_actions, const float* visit_share,
                int num_legal, const std::array<float, core::kMaxPlayers>& final_returns);
+  // Fills row i from a stored row (a training shard's): the sparse features, the legal
+  // actions with their policy targets, and the value target already seat-rotated.
+  void set_encoded_row(int i, const Feature* features, int num_features, const core::Action* legal_actions,
+                       const float* policy_target, int num_legal, const float* rotated_values, int players);
 };
 
 }  // namespace pamir::nets

@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <memory>
 #include <numeric>
 #include <stdexcept>
@@ -11,6 +12,7 @@
 #include "nets/net_evaluator.h"
 #include "nets/torch_inference.h"
 #include "nets/weights.h"
+#include "search/evaluator_registry.h"
 #include "tests/nets/positions.h"
 
 namespace pamir::nets {
@@ -130,6 +132,25 @@ TEST(NetEvaluator, CacheServesEveryDeterminizationOfAnInformationSet) {
       EXPECT_FLOAT_EQ(v1[(core::to_move(s) + o) % s.num_players], one.values[o]);
   }
   EXPECT_EQ(evaluator.cache_stats().hits, states.size());
+}
+
+TEST(NetEvaluator, IsRegisteredAsNetWithAWeightFile) {
+  const std::string path = (std::filesystem::temp_directory_path() / "pamir_nets_registry.bin").string();
+  save_weights(path, random_weights({16, 1}, 3));
+  const auto evaluator = search::make_evaluator("net:" + path, 1);
+  EXPECT_EQ(std::string(evaluator->name()), "net:" + path);
+  const core::State s = testing::random_positions(1, 5)[0];
+  core::Action legal[core::kMaxLegalActions];
+  const int n = core::legal_actions(s, legal);
+  search::Values values{};
+  std::vector<float> prior(n);
+  const search::Leaf leaf{&s, legal, n};
+  const search::LeafResult result{&values, prior.data()};
+  evaluator->evaluate(std::span(&leaf, 1), std::span(&result, 1));
+  EXPECT_NEAR(std::accumulate(prior.begin(), prior.end(), 0.0f), 1.0f, 1e-4);
+  std::filesystem::remove(path);
+  EXPECT_THROW(search::make_evaluator("net:" + path, 1), std::runtime_error);
+  EXPECT_THROW(search::make_evaluator("net", 1), std::invalid_argument);
 }
 
 }  // namespace
