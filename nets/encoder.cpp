@@ -13,6 +13,7 @@ namespace {
 using namespace core;
 
 static_assert(TaskKind::kNumDecisions + 4 <= Enc::kDecisionCount);
+static_assert(37 + kWakhanCards <= Enc::kGlobalCount);
 
 // Appends features; the caller guarantees room (kMaxActiveFeatures).
 struct Writer {
@@ -116,7 +117,7 @@ void encode_players(const State& s, int p, Writer& w) {
   }
 }
 
-void encode_global(const State& s, Writer& w) {
+void encode_global(const State& s, int p, Writer& w) {
   const int at = Enc::kGlobal;
   w.flag(at + s.num_players - kMinPlayers, true);  // 0..3
   if (s.favored_suit < Suit::kCount) w.flag(at + 4 + s.favored_suit, true);
@@ -143,6 +144,12 @@ void encode_global(const State& s, Writer& w) {
   for (int c = kFirstDominanceCheck; c < kFirstDominanceCheck + kNumDominanceChecks; ++c)
     checks_unseen += s.card_loc[c] == Loc::kDeck || s.card_loc[c] == Loc::kUnused;
   w.add(at + 30, checks_unseen * 0.25f);
+  // Wakhan: her seat and her face-up AI card (the order of the rest of her deck is hidden).
+  if (s.wakhan) {
+    w.flag(at + 31 + offset_of(s, p, s.wakhan_seat()), true);
+    w.add(at + 36, s.ai_drawn * (1.0f / kWakhanCards));
+    if (s.ai_drawn > 0) w.flag(at + 37 + s.ai_deck[s.ai_drawn - 1] - 1, true);
+  }
 }
 
 void encode_decision(const State& s, int p, Writer& w) {
@@ -164,7 +171,7 @@ int encode_sparse(const State& s, Feature* out) {
   encode_market(s, w);
   encode_map(s, p, w);
   encode_players(s, p, w);
-  encode_global(s, w);
+  encode_global(s, p, w);
   encode_decision(s, p, w);
   assert(w.n <= kMaxActiveFeatures);
   return w.n;

@@ -35,7 +35,7 @@ constexpr int kMapCount = core::Region::kCount * core::kMaxPlayers        // tri
 constexpr int kPlayerStride = 28;
 constexpr int kPlayers = kMap + kMapCount;
 constexpr int kGlobal = kPlayers + core::kMaxPlayers * kPlayerStride;
-constexpr int kGlobalCount = 32;
+constexpr int kGlobalCount = 64;
 constexpr int kDecision = kGlobal + kGlobalCount;
 constexpr int kDecisionCount = 48;  // top task kind one-hot (<= 44 kinds) + its 4 fields
 constexpr int kCount = kDecision + kDecisionCount;

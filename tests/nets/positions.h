@@ -1,6 +1,7 @@
 #pragma once
-// Positions for the network tests: games of 2 to 5 players played by uniformly random
-// moves for a random number of decisions, never finished.
+// Positions for the network tests: games of 2 to 5 players (or, with_wakhan, 2 or 3 seats
+// one of which is Wakhan) played by uniformly random moves for a random number of
+// decisions, never finished.
 
 #include <vector>
 
@@ -9,12 +10,15 @@
 
 namespace pamir::testing {
 
-inline std::vector<core::State> random_positions(int count, core::u64 seed, int max_moves = 300) {
+inline std::vector<core::State> random_positions(int count, core::u64 seed, bool with_wakhan = false) {
+  constexpr int kMaxMoves = 300;
   std::vector<core::State> out;
   core::Action legal[core::kMaxLegalActions];
   while (int(out.size()) < count) {
-    core::State s = core::new_game(2 + core::random_below(seed, 4), core::next_random(seed));
-    const int moves = core::random_below(seed, max_moves);
+    const int players = 2 + core::random_below(seed, with_wakhan ? 2 : 4);
+    const int wakhan = with_wakhan ? core::random_below(seed, players) : core::kNoPlayer;
+    core::State s = core::new_game(players, core::next_random(seed), wakhan);
+    const int moves = core::random_below(seed, kMaxMoves);
     for (int m = 0; m < moves; ++m) {
       const int n = core::legal_actions(s, legal);
       core::State next = s;
