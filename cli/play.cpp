@@ -6,7 +6,6 @@
 #include <string>
 #include <vector>
 
-#include "cli/agent_list.h"
 #include "cli/command.h"
 #include "core/game.h"
 #include "core/file_io.h"

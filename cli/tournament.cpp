@@ -6,10 +6,11 @@
 #include <filesystem>
 #include <memory>
 #include <optional>
+#include <sstream>
 #include <string>
 
-#include "cli/agent_list.h"
 #include "cli/command.h"
+#include "search/agent.h"
 #include "selfplay/progress_bar.h"
 #include "tournament/report.h"
 #include "tournament/standings.h"
@@ -32,9 +33,19 @@ struct TournamentFlags {
   bool quiet = false;
 };
 
+// "a;b;c", or a comma-separated list as `pamir play` takes it (search::split_agent_specs).
+std::vector<std::string> agent_list(const std::string& text) {
+  if (text.find(';') == std::string::npos) return search::split_agent_specs(text);
+  std::vector<std::string> specs;
+  std::stringstream in(text);
+  for (std::string spec; std::getline(in, spec, ';');)
+    if (!spec.empty()) specs.push_back(spec);
+  return specs;
+}
+
 void run(const TournamentFlags& f) {
   tournament::TournamentConfig c;
-  c.agents = split_agent_specs(f.agents);
+  c.agents = agent_list(f.agents);
   c.players = f.players;
   c.games = f.games;
   c.threads = f.threads;
