@@ -168,12 +168,13 @@ std::string standings_text(const Standings& st) {
     out += "\n";
   }
   if (any_duels(st)) {
-    out += "\ntwo-agent games (seats held by these two agents only): row agent's win share\n";
+    out += "\ntwo-agent games (every seat held by one of the two): each one's share of the wins\n";
     for (size_t a = 0; a < st.agents.size(); ++a)
-      for (size_t b = 0; b < st.agents.size(); ++b)
-        if (a != b && st.duel_games[a][b])
-          out += format("  %s vs %s: %.1f%% of %ld games\n", st.agents[a].spec.c_str(), st.agents[b].spec.c_str(),
-                        100 * st.duel_wins[a][b] / st.duel_games[a][b], st.duel_games[a][b]);
+      for (size_t b = a + 1; b < st.agents.size(); ++b)
+        if (st.duel_games[a][b])
+          out += format("  %s %.1f%% - %.1f%% %s (%ld games)\n", st.agents[a].spec.c_str(),
+                        100 * st.duel_wins[a][b] / st.duel_games[a][b], 100 * st.duel_wins[b][a] / st.duel_games[a][b],
+                        st.agents[b].spec.c_str(), st.duel_games[a][b]);
   }
   return out;
 }
