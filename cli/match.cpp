@@ -14,7 +14,6 @@
 #include <vector>
 
 #include "cli/command.h"
-#include "search/agent.h"
 #include "tournament/play.h"
 #include "tournament/schedule.h"
 #include "tournament/sprt.h"
@@ -35,7 +34,7 @@ struct MatchFlags {
 void run(const MatchFlags& f) {
   const std::vector<std::string> specs = {f.a, f.b};
   try {
-    for (const auto& spec : specs) search::make_agent(spec, 0);
+    for (const auto& spec : specs) tournament::check_agent_spec(spec);
   } catch (const std::invalid_argument& e) {
     throw CommandError(e.what());
   }

@@ -7,16 +7,40 @@
 
 #include "core/dominance.h"
 #include "core/game.h"
+#include "core/wakhan.h"
 #include "search/agent.h"
 
 namespace pamir::tournament {
 
+namespace {
+
+// The seat the spec list gives Wakhan, or kNoPlayer; throws std::invalid_argument when she
+// cannot sit there.
+int wakhan_seat(const std::vector<std::string>& specs, const std::vector<int>& seats) {
+  int seat = core::kNoPlayer;
+  for (int p = 0; p < int(seats.size()); ++p) {
+    if (!core::is_wakhan_spec(specs.at(seats[p]))) continue;
+    if (seat != core::kNoPlayer) throw std::invalid_argument("wakhan can hold only one seat of a game");
+    if (seats.size() > 3) throw std::invalid_argument("wakhan plays only in games of 2 or 3 seats");
+    seat = p;
+  }
+  return seat;
+}
+
+}  // namespace
+
+void check_agent_spec(const std::string& spec) {
+  if (!core::is_wakhan_spec(spec)) search::make_agent(spec, 0);
+}
+
 GameResult play_game(const std::vector<std::string>& specs, const std::vector<int>& seats, long game, core::u64 seed) {
   GameResult r{game, seed, seats, {}, {}, {}};
   const int players = int(seats.size());
-  std::vector<std::unique_ptr<search::Agent>> agents;
-  for (int p = 0; p < players; ++p) agents.push_back(search::make_agent(specs.at(seats[p]), seed * core::kMaxPlayers + p));
-  core::State s = core::new_game(players, seed);
+  const int wakhan = wakhan_seat(specs, seats);
+  std::vector<std::unique_ptr<search::Agent>> agents(players);  // none for Wakhan: the engine plays her
+  for (int p = 0; p < players; ++p)
+    if (p != wakhan) agents[p] = search::make_agent(specs.at(seats[p]), seed * core::kMaxPlayers + p);
+  core::State s = core::new_game(players, seed, wakhan);
   while (!s.game_over()) {
     const int p = core::to_move(s);
     const core::Action a = agents[p]->choose(s);
@@ -63,8 +87,12 @@ double win_share(const GameResult& g, int seat) {
 }
 
 core::GameRecord to_record(const GameResult& g, const std::vector<std::string>& specs) {
-  core::GameRecord rec{int(g.seats.size()), g.seed, {}, g.actions};
+  core::GameRecord rec;
+  rec.num_players = int(g.seats.size());
+  rec.seed = g.seed;
+  rec.wakhan_seat = wakhan_seat(specs, g.seats);
   for (const int a : g.seats) rec.agents.push_back(specs.at(a));
+  rec.actions = g.actions;
   return rec;
 }
 

@@ -21,6 +21,12 @@ struct GameResult {
   std::vector<core::Action> actions;
 };
 
+// Agent specs are those of search::make_agent, and "wakhan" (core/wakhan.h): the seat of the
+// automated opponent, which the engine plays itself (one seat at most, in games of 2 or 3).
+
+// Throws std::invalid_argument (one line) unless the spec is an agent's or "wakhan".
+void check_agent_spec(const std::string& spec);
+
 // Plays the game; seats[i] indexes specs. Throws std::invalid_argument for a bad spec and
 // std::runtime_error when an agent picks an illegal action.
 GameResult play_game(const std::vector<std::string>& specs, const std::vector<int>& seats, long game, core::u64 seed);

@@ -8,7 +8,7 @@
 
 #include "core/file_io.h"
 #include "core/record.h"
-#include "search/agent.h"
+#include "core/wakhan.h"
 #include "tournament/results_log.h"
 
 namespace pamir::tournament {
@@ -34,7 +34,13 @@ TournamentResult run_tournament(const TournamentConfig& c, const ProgressCallbac
   const Schedule schedule(int(c.agents.size()), c.players, c.seating, c.seed);
   if (c.games < 1) throw std::invalid_argument("games must be at least 1");
   if (c.threads < 1) throw std::invalid_argument("threads must be at least 1");
-  for (const std::string& spec : c.agents) search::make_agent(spec, 0);  // a bad spec fails before any game
+  for (const std::string& spec : c.agents) {  // a bad spec fails before any game
+    check_agent_spec(spec);
+    if (!core::is_wakhan_spec(spec)) continue;
+    if (c.players > 3) throw std::invalid_argument("wakhan plays only in games of 2 or 3 seats");
+    if (c.seating != Seating::kDistinct)
+      throw std::invalid_argument("wakhan can hold only one seat of a game: use seating \"distinct\"");
+  }
 
   TournamentResult result;
   std::vector<bool> finished(c.games, false);

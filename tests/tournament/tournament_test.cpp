@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "core/file_io.h"
+#include "core/record.h"
 #include "tests/cli_tool.h"
 #include "tournament/report.h"
 #include "tournament/results_log.h"
@@ -144,6 +145,27 @@ TEST(Tournament, BadConfigurationsThrowInvalidArgument) {
   EXPECT_THROW(run_tournament(c), std::invalid_argument);  // 2 distinct agents cannot fill 3 seats
   c.seating = Seating::kRepeats;
   EXPECT_EQ(run_tournament(c).games.size(), 16u);
+}
+
+TEST_F(TournamentFiles, WakhanSitsInAsABuiltInOpponent) {
+  TournamentConfig c = small_config(path);
+  c.agents = {"random", "random:seed=2", "wakhan"};
+  c.games = 6;  // one cycle: Wakhan in every seat twice
+  const TournamentResult r = run_tournament(c);
+  ASSERT_EQ(r.games.size(), 6u);
+  for (const GameResult& g : r.games) {
+    const auto state = core::replay(to_record(g, c.agents), nullptr);  // the record names her seat
+    ASSERT_TRUE(state && state->game_over());
+  }
+  c.resume = true;  // resuming replays every recorded game, Wakhan's turns included
+  EXPECT_EQ(run_tournament(c).resumed, 6);
+  c.seating = Seating::kRepeats;
+  c.results_path.clear();
+  EXPECT_THROW(run_tournament(c), std::invalid_argument);  // she cannot hold two seats
+  c.seating = Seating::kDistinct;
+  c.players = 4;
+  c.agents.push_back("random:seed=3");
+  EXPECT_THROW(run_tournament(c), std::invalid_argument);  // nor play a 4-seat game
 }
 
 TEST(Tournament, StandingsCountEverySeat) {
