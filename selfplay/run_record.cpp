@@ -29,7 +29,7 @@ std::string record_json(const GenerationRecord& r) {
              {{"games", r.games}, {"rows", r.rows}, {"decisions", r.decisions}, {"searches", r.searches},
               {"iterations", r.iterations}, {"leaves", r.leaves}, {"evaluator_calls", r.evaluator_calls},
               {"resignations", r.resignations}, {"audit_would_resign", r.audit_would_resign},
-              {"resign_false", r.resign_false}, {"threads", r.threads}, {"seconds", r.selfplay_seconds}}},
+              {"resign_false", r.resign_false}, {"capped", r.capped}, {"threads", r.threads}, {"seconds", r.selfplay_seconds}}},
             {"train",
              {{"window_rows", r.window_rows}, {"window_shards", r.window_shards},
               {"skipped_shards", r.skipped_shards}, {"seconds", r.train_seconds}, {"losses", json::array()}}},
@@ -51,7 +51,7 @@ GenerationRecord parse_record(const std::string& text, const std::string& source
     r.games = s.at("games"), r.rows = s.at("rows"), r.decisions = s.at("decisions"), r.searches = s.at("searches");
     r.iterations = s.at("iterations"), r.leaves = s.at("leaves"), r.evaluator_calls = s.at("evaluator_calls");
     r.resignations = s.at("resignations"), r.audit_would_resign = s.at("audit_would_resign");
-    r.resign_false = s.at("resign_false"), r.threads = s.at("threads"), r.selfplay_seconds = s.at("seconds");
+    r.resign_false = s.at("resign_false"), r.capped = s.at("capped"), r.threads = s.at("threads"), r.selfplay_seconds = s.at("seconds");
     const json& t = j.at("train");
     r.window_rows = t.at("window_rows"), r.window_shards = t.at("window_shards");
     r.skipped_shards = t.at("skipped_shards"), r.train_seconds = t.at("seconds");
@@ -85,7 +85,7 @@ const MatchScore* find_match(const GenerationRecord& r, const std::string& prefi
 std::string metrics_csv(const std::vector<GenerationRecord>& records) {
   std::string out =
       "generation,selfplay_games,rows,decisions,iterations,selfplay_seconds,simulations_per_second,threads,"
-      "leaves_per_call,resignations,resign_false,window_rows,skipped_shards,train_seconds,loss,policy_loss,"
+      "leaves_per_call,resignations,resign_false,capped_games,window_rows,skipped_shards,train_seconds,loss,policy_loss,"
       "value_loss,score_vs_previous,score_vs_baseline,eval_seconds\n";
   for (const auto& r : records) {
     const LossPoint last = r.losses.empty() ? LossPoint{} : r.losses.back();
@@ -95,7 +95,7 @@ std::string metrics_csv(const std::vector<GenerationRecord>& records) {
            std::to_string(r.decisions) + "," + std::to_string(r.iterations) + "," + fmt("%.2f", r.selfplay_seconds) +
            "," + fmt("%.0f", r.simulations_per_second()) + "," + std::to_string(r.threads) + "," +
            fmt("%.2f", r.evaluator_calls ? double(r.leaves) / r.evaluator_calls : 0) + "," +
-           std::to_string(r.resignations) + "," + std::to_string(r.resign_false) + "," +
+           std::to_string(r.resignations) + "," + std::to_string(r.resign_false) + "," + std::to_string(r.capped) + "," +
            std::to_string(r.window_rows) + "," + std::to_string(r.skipped_shards) + "," +
            fmt("%.2f", r.train_seconds) + "," + fmt("%.5f", last.loss) + "," + fmt("%.5f", last.policy) + "," +
            fmt("%.5f", last.value) + "," + (prev ? fmt("%.4f", prev->score) : "") + "," +

@@ -31,7 +31,7 @@ struct GenerationRecord {
   int generation = 0;
   // Self-play with the previous generation's net.
   long games = 0, rows = 0, decisions = 0, searches = 0, iterations = 0, leaves = 0, evaluator_calls = 0;
-  long resignations = 0, audit_would_resign = 0, resign_false = 0;
+  long resignations = 0, audit_would_resign = 0, resign_false = 0, capped = 0;
   int threads = 0;
   double selfplay_seconds = 0;
   // Training.
