@@ -83,6 +83,7 @@ BenchReport run_bench(const BenchOptions& options) {
   report.ismcts_rollout = measure_ismcts("rollout", options);
   report.ismcts_heuristic = measure_ismcts("heuristic", options);
   report.net = run_net_bench(options.net);
+  report.selfplay = run_selfplay_bench(options.selfplay_seconds);
   return report;
 }
 
@@ -113,6 +114,7 @@ std::string report_json(const BenchReport& report) {
   j["ismcts_rollout_iters_per_s"] = report.ismcts_rollout.iters_per_s();
   j["ismcts_heuristic_iters_per_s"] = report.ismcts_heuristic.iters_per_s();
   j["net"] = net_report_json(report.net);
+  j["net"]["selfplay"] = selfplay_report_json(report.selfplay);
   return j.dump();
 }
 
@@ -139,6 +141,7 @@ std::string report_text(const BenchReport& report) {
     out += line;
   }
   out += net_report_text(report.net);
+  out += selfplay_report_text(report.selfplay);
   return out;
 }
 

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "bench/net_bench.h"
+#include "bench/selfplay_bench.h"
 #include "core/state.h"
 
 namespace pamir::bench {
@@ -32,6 +33,7 @@ struct BenchOptions {
   long max_games = 1000000;
   double max_seconds = 3.0;
   NetBenchOptions net;
+  double selfplay_seconds = 2.0;  // per thread count of the self-play measurement
 };
 
 // Rates are per second of processor time of this (single-threaded) process, so that they
@@ -67,6 +69,7 @@ struct BenchReport {
   std::array<PlayerCountStats, core::kMaxPlayers + 1> by_players{};
   SearchSpeed ismcts_rollout, ismcts_heuristic;
   NetBenchReport net;
+  SelfPlayBenchReport selfplay;
 };
 
 // Measures random-game throughput on the calling thread, 2 to 5 players, and ISMCTS speed,
@@ -76,7 +79,7 @@ BenchReport run_bench(const BenchOptions& options);
 // The report as one JSON object: {"state_bytes", "signature" (hex string), "players":
 // {"2": {"decisions_per_s", "games_per_s", "mean_decisions_per_game", "games",
 // "cpu_seconds", "wall_seconds"}, ...}, "ismcts_rollout_iters_per_s",
-// "ismcts_heuristic_iters_per_s", "net": net_report_json}.
+// "ismcts_heuristic_iters_per_s", "net": net_report_json with "selfplay": selfplay_report_json}.
 std::string report_json(const BenchReport& report);
 // The report as readable text, one line per fact.
 std::string report_text(const BenchReport& report);

@@ -13,6 +13,7 @@ bench::BenchOptions tiny() {
   bench::BenchOptions options;
   options.max_games = 2;
   options.net.max_batches = 1;
+  options.selfplay_seconds = 0.05;
   return options;
 }
 
@@ -51,6 +52,12 @@ TEST(Bench, JsonHasTheRequiredKeys) {
     ASSERT_TRUE(j.at(key).is_number()) << key;
     EXPECT_GT(j.at(key).get<double>(), 0) << key;
   }
+  for (const char* threads : {"1", "2"}) {
+    const nlohmann::json& t = j.at("net").at("selfplay").at("threads").at(threads);
+    EXPECT_GT(t.at("simulations_per_s").get<double>(), 0) << threads;
+    EXPECT_GT(t.at("per_core").get<double>(), 0) << threads;
+  }
+  EXPECT_TRUE(j.at("net").at("selfplay").at("scaling_1_to_2").is_number());
 }
 
 }  // namespace

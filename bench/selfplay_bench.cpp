@@ -1,0 +1,82 @@
+#include "bench/selfplay_bench.h"
+
+#include <omp.h>
+
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <ctime>
+#include <memory>
+#include <mutex>
+
+#include "nets/net_evaluator.h"
+#include "nets/weights.h"
+#include "selfplay/config.h"
+#include "selfplay/worker.h"
+
+namespace pamir::bench {
+
+SelfPlayBenchReport run_selfplay_bench(double seconds, const std::vector<int>& thread_counts) {
+  const selfplay::TrainConfig config;  // the defaults: 2 players, full/fast searches, 16 games per worker
+  const nets::NetConfig net;           // the default net
+  auto weights = std::make_shared<const nets::NetWeights>(nets::random_weights(net, 1));
+  SelfPlayBenchReport report{net.width, net.blocks, config.players, config.games_per_worker, config.leaves_per_search, {}};
+  for (int threads : thread_counts) {
+    SelfPlayBenchCase c;
+    c.threads = threads;
+    std::atomic<bool> stop{false};
+    std::atomic<long> next_game{0};
+    std::mutex mutex;
+    const std::clock_t cpu_start = std::clock();
+    const auto start = std::chrono::steady_clock::now();
+    const auto deadline = start + std::chrono::duration<double>(seconds);
+#pragma omp parallel num_threads(threads)
+    {
+      auto evaluator = nets::make_net_evaluator(weights);
+      selfplay::SelfPlayWorker worker(config, 1, *evaluator, 1000 + omp_get_thread_num());
+      worker.run([&] { return next_game++; }, [](selfplay::FinishedGame&&) {},
+                 [&] { return std::chrono::steady_clock::now() >= deadline; });
+      std::lock_guard lock(mutex);
+      c.simulations += worker.counters().iterations;
+      c.leaves += worker.counters().leaves;
+      c.evaluator_calls += worker.counters().evaluator_calls;
+    }
+    c.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    c.cpu_seconds = double(std::clock() - cpu_start) / CLOCKS_PER_SEC;
+    report.cases.push_back(c);
+  }
+  return report;
+}
+
+nlohmann::json selfplay_report_json(const SelfPlayBenchReport& r) {
+  nlohmann::json j = {{"width", r.width}, {"blocks", r.blocks}, {"players", r.players},
+                      {"games_per_worker", r.games_per_worker}, {"leaves_per_search", r.leaves_per_search}};
+  for (const auto& c : r.cases)
+    j["threads"][std::to_string(c.threads)] = {
+        {"simulations_per_s", c.per_second()},
+        {"simulations_per_cpu_s", c.per_cpu_second()},
+        {"per_core", c.per_second() / c.threads},
+        {"leaves_per_call", c.evaluator_calls ? double(c.leaves) / c.evaluator_calls : 0.0},
+        {"simulations", c.simulations},
+        {"wall_seconds", c.wall_seconds},
+        {"cpu_seconds", c.cpu_seconds}};
+  if (r.cases.size() >= 2 && r.cases[0].per_second() > 0)
+    j["scaling_1_to_2"] = r.cases[1].per_second() / r.cases[0].per_second();
+  return j;
+}
+
+std::string selfplay_report_text(const SelfPlayBenchReport& r) {
+  std::string out;
+  char line[256];
+  for (const auto& c : r.cases) {
+    std::snprintf(line, sizeof line,
+                  "self-play ISMCTS+net (width %d, %d blocks), %d thread(s): %.0f simulations/s wall, %.0f per "
+                  "core (%.0f per cpu-second), %.1f leaves per evaluator call\n",
+                  r.width, r.blocks, c.threads, c.per_second(), c.per_second() / c.threads, c.per_cpu_second(),
+                  c.evaluator_calls ? double(c.leaves) / c.evaluator_calls : 0.0);
+    out += line;
+  }
+  return out;
+}
+
+}  // namespace pamir::bench

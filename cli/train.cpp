@@ -1,0 +1,85 @@
+// `pamir train`: the training loop (selfplay/train_loop.h) from a config file, in a run
+// folder; --resume continues a run from what is on disk.
+
+#include <cstdio>
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "cli/command.h"
+#include "core/file_io.h"
+#include "selfplay/config.h"
+#include "selfplay/train_loop.h"
+
+namespace pamir::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct TrainFlags {
+  std::string config_path;
+  std::string out;
+  bool resume = false;
+  std::vector<std::string> overrides;
+  int threads = -1, generations = -1;
+  long long seed = -1;
+};
+
+selfplay::TrainConfig resolve_config(const TrainFlags& f, const std::string& saved) {
+  std::vector<std::string> overrides = f.overrides;
+  if (f.threads >= 0) overrides.push_back("threads=" + std::to_string(f.threads));
+  if (f.generations >= 0) overrides.push_back("generations=" + std::to_string(f.generations));
+  if (f.seed >= 0) overrides.push_back("seed=" + std::to_string(f.seed));
+  selfplay::TrainConfig config;
+  if (f.resume) {
+    if (!fs::exists(saved)) throw CommandError("--resume: " + saved + " not found (not a run folder?)");
+    config = selfplay::load_config(saved);
+  } else {
+    if (f.config_path.empty()) throw CommandError("--config is required (or --resume with --out)");
+    if (fs::exists(saved))
+      throw CommandError(f.out + " already holds a run: add --resume to continue it, or choose another --out");
+    config = selfplay::load_config(f.config_path);
+  }
+  selfplay::apply_overrides(config, overrides);
+  return config;
+}
+
+const bool registered = register_command([](CLI::App& app) {
+  auto* cmd = app.add_subcommand("train", "Self-play -> train -> evaluate, generation by generation");
+  auto flags = std::make_shared<TrainFlags>();
+  cmd->add_option("--config", flags->config_path, "Config file (configs/*.cfg documents every key)");
+  cmd->add_option("--out", flags->out, "Run folder (default: runs/<config name>)");
+  cmd->add_flag("--resume", flags->resume, "Continue the run in --out (its saved config.cfg, with any overrides)");
+  cmd->add_option("--set", flags->overrides, "Override a config key: --set key=value (repeatable)");
+  cmd->add_option("--threads", flags->threads, "Same as --set threads=N")->check(CLI::Range(0, 1024));
+  cmd->add_option("--generations", flags->generations, "Same as --set generations=N")->check(CLI::Range(1, 10000));
+  cmd->add_option("--seed", flags->seed, "Same as --set seed=N")->check(CLI::NonNegativeNumber);
+  cmd->callback([flags] {
+    if (flags->out.empty()) {
+      if (flags->config_path.empty())
+        throw CommandError(flags->resume ? "--out is required with --resume" : "--config is required");
+      flags->out = "runs/" + fs::path(flags->config_path).stem().string();
+    }
+    const std::string saved = flags->out + "/config.cfg";
+    selfplay::TrainConfig config;
+    try {
+      config = resolve_config(*flags, saved);
+    } catch (const selfplay::ConfigError& e) {
+      throw CommandError(e.what());
+    }
+    fs::create_directories(flags->out);
+    core::write_file_atomically(saved, selfplay::format_config(config));
+    std::fprintf(stderr, "run folder: %s\n", flags->out.c_str());
+    const selfplay::TrainRunResult r = selfplay::run_training(config, flags->out);
+    std::printf("\nratings (Plackett-Luce, Elo scale, generation 0 = 0; eval search %d iterations/decision):\n%s",
+                config.eval_iters, selfplay::rating_table(r.ratings).c_str());
+    if (r.has_final)
+      std::printf("\nlast generation (%d) vs generation 0: win share %.3f over %ld games, 95%% interval [%.3f, %.3f]\n",
+                  config.generations, r.final_match.score, r.final_match.games, r.final_match.low, r.final_match.high);
+    std::printf("report: %s/report.html  metrics: %s/metrics.csv\n", flags->out.c_str(), flags->out.c_str());
+  });
+});
+
+}  // namespace
+}  // namespace pamir::cli

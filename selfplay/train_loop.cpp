@@ -1,0 +1,307 @@
+#include "selfplay/train_loop.h"
+
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <map>
+#include <nlohmann/json.hpp>
+
+#include "core/file_io.h"
+#include "core/random.h"
+#include "nets/net_evaluator.h"
+#include "nets/trainer.h"
+#include "selfplay/npz.h"
+#include "selfplay/progress_bar.h"
+#include "selfplay/selfplay.h"
+#include "selfplay/shard.h"
+#include "tournament/rating.h"
+#include "tournament/tournament.h"
+
+namespace pamir::selfplay {
+namespace {
+
+namespace fs = std::filesystem;
+using Clock = std::chrono::steady_clock;
+
+double seconds_since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
+
+std::string numbered(const std::string& dir, const char* prefix, int generation, const char* suffix) {
+  char name[64];
+  std::snprintf(name, sizeof name, "/%s%03d%s", prefix, generation, suffix);
+  return dir + name;
+}
+
+struct RunPaths {
+  explicit RunPaths(const std::string& d) : dir(d), shards(d + "/shards"), nets(d + "/nets"), eval(d + "/eval"),
+                                             generations(d + "/generations") {}
+  std::string dir, shards, nets, eval, generations;
+  std::string weights(int g) const { return numbered(nets, "gen", g, ".weights"); }
+  std::string checkpoint(int g) const { return numbered(nets, "gen", g, ".ckpt"); }
+  std::string record(int g) const { return numbered(generations, "gen", g, ".json"); }
+  std::string eval_results(int g, const char* opponent) const {
+    return numbered(eval, "gen", g, ("-vs-" + std::string(opponent) + ".jsonl").c_str());
+  }
+  std::string final_results() const { return eval + "/final.jsonl"; }
+};
+
+nets::TrainerOptions trainer_options(const TrainConfig& c) {
+  nets::TrainerOptions o;
+  o.net.width = c.net_width;
+  o.net.blocks = c.net_blocks;
+  o.learning_rate = c.learning_rate;
+  o.weight_decay = c.weight_decay;
+  o.value_weight = c.value_weight;
+  o.seed = c.seed;
+  return o;
+}
+
+// Saves weights then checkpoint: the checkpoint's presence says both are complete.
+void save_generation(const nets::Trainer& trainer, const RunPaths& paths, int g, const std::string& metadata) {
+  nets::save_weights(paths.weights(g), trainer.export_weights());
+  trainer.save_checkpoint(paths.checkpoint(g), metadata);
+}
+
+// The rows of the shards of generations [first, last]; corrupt shards are skipped with a
+// warning and counted.
+ShardRows load_window(const RunPaths& paths, int first, int last, int& shards, int& skipped) {
+  ShardRows rows;
+  rows.num_features = nets::kNumFeatures;
+  shards = skipped = 0;
+  for (int g = first; g <= last; ++g)
+    for (const auto& path : generation_shards(paths.shards, g)) {
+      try {
+        ShardRows s = read_shard(path);
+        if (s.num_features != nets::kNumFeatures)
+          throw NpzError(path + ": made for an encoder of " + std::to_string(s.num_features) + " features, this one has " +
+                         std::to_string(nets::kNumFeatures));
+        rows.append(s);
+        ++shards;
+      } catch (const NpzError& e) {
+        std::fprintf(stderr, "warning: skipping corrupt shard %s\n", e.what());
+        ++skipped;
+      }
+    }
+  return rows;
+}
+
+// Fills the batch with rows drawn uniformly (with replacement) from the window.
+void fill_batch(const ShardRows& w, int size, core::u64& rng, std::vector<nets::Feature>& features,
+                nets::TrainBatch& batch) {
+  batch.resize(size);
+  for (int i = 0; i < size; ++i) {
+    const int r = core::random_below(rng, w.rows());
+    features.clear();
+    for (int k = w.feature_begin[r]; k < w.feature_begin[r + 1]; ++k)
+      features.push_back({w.feature_index[k], w.feature_value[k]});
+    const int legal_at = w.legal_begin[r];
+    batch.set_encoded_row(i, features.data(), int(features.size()), w.legal_action.data() + legal_at,
+                          w.policy.data() + legal_at, w.legal_begin[r + 1] - legal_at,
+                          w.value.data() + std::size_t(r) * core::kMaxPlayers, w.num_players[r]);
+  }
+}
+
+void train_generation(const TrainConfig& c, const RunPaths& paths, int g, GenerationRecord& record) {
+  const auto started = Clock::now();
+  if (fs::exists(paths.checkpoint(g))) {  // trained before a kill: the losses are in the checkpoint
+    const nets::Trainer done = nets::Trainer::load_checkpoint(paths.checkpoint(g));
+    const auto meta = nlohmann::json::parse(done.metadata());
+    for (const auto& p : meta.at("losses")) record.losses.push_back({p.at(0), p.at(1), p.at(2), p.at(3)});
+    record.window_rows = meta.at("window_rows"), record.window_shards = meta.at("window_shards");
+    record.skipped_shards = meta.at("skipped_shards"), record.train_seconds = meta.at("seconds");
+    return;
+  }
+  nets::Trainer trainer = nets::Trainer::load_checkpoint(paths.checkpoint(g - 1));
+  const ShardRows window =
+      load_window(paths, std::max(1, g - c.window_generations + 1), g, record.window_shards, record.skipped_shards);
+  record.window_rows = window.rows();
+  if (window.rows() == 0) std::fprintf(stderr, "warning: generation %d has no training rows; the net is unchanged\n", g);
+  const int steps = window.rows() > 0 ? c.train_steps : 0;
+  const int every = std::max(1, steps / 25);  // about 25 points of the loss curve per generation
+  core::u64 rng = game_seed(c.seed ^ 0x7A11ull, g, 0);
+  nets::TrainBatch batch;
+  std::vector<nets::Feature> features;
+  ProgressBar bar("train gen " + std::to_string(g), steps);
+  LossPoint sum;
+  for (int step = 0; step < steps; ++step) {
+    fill_batch(window, c.batch_size, rng, features, batch);
+    const nets::TrainStats s = trainer.step(batch);
+    sum.loss += s.loss, sum.policy += s.policy_loss, sum.value += s.value_loss;
+    if ((step + 1) % every == 0 || step + 1 == steps) {
+      const int n = (step % every) + 1;
+      record.losses.push_back({long(trainer.steps()), sum.loss / n, sum.policy / n, sum.value / n});
+      sum = {};
+    }
+    bar.update(step + 1);
+  }
+  bar.finish();
+  record.train_seconds = seconds_since(started);
+  nlohmann::json meta = {{"generation", g}, {"window_rows", record.window_rows}, {"window_shards", record.window_shards},
+                         {"skipped_shards", record.skipped_shards}, {"seconds", record.train_seconds},
+                         {"losses", nlohmann::json::array()}};
+  for (const auto& p : record.losses) meta["losses"].push_back({p.step, p.loss, p.policy, p.value});
+  save_generation(trainer, paths, g, meta.dump());
+}
+
+// Plays (or resumes) a two-agent match; returns the games.
+std::vector<tournament::GameResult> play_match(const TrainConfig& c, const std::vector<std::string>& agents,
+                                               long games, core::u64 seed, const std::string& results_path,
+                                               const std::string& label) {
+  tournament::TournamentConfig t;
+  t.agents = agents;
+  t.players = c.players;
+  t.games = games;
+  t.seed = seed;
+  t.seating = c.players == 2 ? tournament::Seating::kDistinct : tournament::Seating::kRepeats;
+  t.threads = thread_count(c);
+  t.results_path = results_path;
+  t.resume = fs::exists(results_path);
+  std::unique_ptr<ProgressBar> bar;
+  auto result = tournament::run_tournament(t, [&](const tournament::Progress& p) {
+    if (!bar) bar = std::make_unique<ProgressBar>(label, p.total, p.resumed);
+    bar->update(p.done);
+  });
+  if (bar) bar->finish();
+  return result.games;
+}
+
+// Agent 0's mean win share per seat it held.
+MatchScore score_of_first(const std::string& opponent, const std::vector<tournament::GameResult>& games) {
+  double wins = 0;
+  long seats = 0;
+  for (const auto& g : games)
+    for (std::size_t s = 0; s < g.seats.size(); ++s)
+      if (g.seats[s] == 0) wins += tournament::win_share(g, int(s)), ++seats;
+  return match_score(opponent, seats, wins);
+}
+
+struct EvalGames {
+  std::vector<tournament::RankedGame> ranked;  // agents: generation g is g, the baseline is num_generations + 1
+  std::vector<long> games_of;                 // per agent
+};
+
+void add_games(EvalGames& all, const std::vector<tournament::GameResult>& games, const std::vector<int>& agent_ids) {
+  for (const auto& g : games) {
+    tournament::RankedGame r;
+    for (std::size_t s = 0; s < g.seats.size(); ++s) {
+      r.agents.push_back(agent_ids[g.seats[s]]);
+      ++all.games_of[agent_ids[g.seats[s]]];
+    }
+    r.ranks = g.ranks;
+    all.ranked.push_back(std::move(r));
+  }
+}
+
+core::u64 eval_seed(const TrainConfig& c, int g, int match) { return game_seed(c.seed ^ 0xE7A1ull, g, match); }
+
+void evaluate_generation(const TrainConfig& c, const std::string& dir, const RunPaths& paths, int g,
+                         GenerationRecord& record, EvalGames& all) {
+  const auto started = Clock::now();
+  const int baseline = c.generations + 1;
+  if (c.eval_games > 0) {
+    const auto prev = play_match(c, {net_agent_spec(c, dir, g), net_agent_spec(c, dir, g - 1)}, c.eval_games,
+                                 eval_seed(c, g, 0), paths.eval_results(g, "previous"),
+                                 "eval gen " + std::to_string(g) + "-" + std::to_string(g - 1));
+    record.matches.push_back(score_of_first("gen" + std::to_string(g - 1), prev));
+    add_games(all, prev, {g, g - 1});
+    const auto base = play_match(c, {net_agent_spec(c, dir, g), baseline_agent_spec(c)}, c.eval_games,
+                                 eval_seed(c, g, 1), paths.eval_results(g, "baseline"),
+                                 "eval gen " + std::to_string(g) + "-base");
+    record.matches.push_back(score_of_first("baseline", base));
+    add_games(all, base, {g, baseline});
+  }
+  record.eval_seconds = seconds_since(started);
+}
+
+std::vector<RatingRow> compute_ratings(const TrainConfig& c, const EvalGames& all, int last_generation) {
+  const int num_agents = c.generations + 2;
+  std::vector<RatingRow> rows;
+  if (all.ranked.empty()) return rows;
+  const auto fit = tournament::fit_plackett_luce(num_agents, all.ranked);
+  const auto elo = tournament::elo_ratings(fit, 0, 0);  // generation 0 at 0
+  for (int a = 0; a < num_agents; ++a) {
+    const bool is_baseline = a == num_agents - 1;
+    if (!is_baseline && a > last_generation) continue;
+    rows.push_back({is_baseline ? "baseline" : "gen" + std::to_string(a), is_baseline ? -1 : a, elo[a].elo,
+                    elo[a].ci_low, elo[a].ci_high, all.games_of[a]});
+  }
+  return rows;
+}
+
+void write_reports(const TrainConfig& c, const RunPaths& paths, const TrainRunResult& r) {
+  core::write_file_atomically(paths.dir + "/metrics.csv", metrics_csv(r.records));
+  core::write_file_atomically(paths.dir + "/losses.csv", losses_csv(r.records));
+  core::write_file_atomically(paths.dir + "/ratings.txt", rating_table(r.ratings));
+  core::write_file_atomically(paths.dir + "/report.html",
+                              run_report_html(c, r.records, r.ratings, r.has_final ? &r.final_match : nullptr));
+}
+
+}  // namespace
+
+std::string net_agent_spec(const TrainConfig& c, const std::string& dir, int generation) {
+  return "ismcts:iters=" + std::to_string(c.eval_iters) + ",c=" + key_value(c, "cpuct") +
+         ",batch=" + std::to_string(c.leaves_per_search) + ",eval=net:" + RunPaths(dir).weights(generation);
+}
+
+std::string baseline_agent_spec(const TrainConfig& c) {
+  return "ismcts:iters=" + std::to_string(c.baseline_iters) + ",eval=rollout";
+}
+
+TrainRunResult run_training(const TrainConfig& c, const std::string& dir) {
+  const RunPaths paths(dir);
+  for (const auto& d : {paths.shards, paths.nets, paths.eval, paths.generations}) fs::create_directories(d);
+  if (!fs::exists(paths.checkpoint(0))) save_generation(nets::Trainer(trainer_options(c)), paths, 0, "{}");
+
+  TrainRunResult result;
+  EvalGames all;
+  all.games_of.assign(c.generations + 2, 0);
+  for (int g = 1; g <= c.generations; ++g) {
+    GenerationRecord record;
+    if (fs::exists(paths.record(g))) {
+      record = parse_record(core::read_file(paths.record(g)), paths.record(g));
+      // The evaluation games are in the results files: read them back for the ratings
+      // (nothing is played again).
+      const double eval_seconds = record.eval_seconds;
+      record.matches.clear();
+      evaluate_generation(c, dir, paths, g, record, all);
+      record.eval_seconds = eval_seconds;
+    } else {
+      std::fprintf(stderr, "generation %d of %d\n", g, c.generations);
+      record.generation = g;
+      auto weights = std::make_shared<const nets::NetWeights>(nets::load_weights(paths.weights(g - 1)));
+      ProgressBar bar("self-play gen " + std::to_string(g), c.games_per_generation);
+      const SelfPlayResult sp = run_selfplay(
+          c, g, paths.shards,
+          [&](int worker) {
+            nets::NetEvaluatorOptions o;
+            o.name = "net:gen" + std::to_string(g - 1);
+            (void)worker;
+            return nets::make_net_evaluator(weights, o);
+          },
+          [&](long done, long) { bar.update(done); });
+      bar.finish();
+      const SelfPlayCounters& n = sp.counters;
+      record.games = n.games, record.rows = n.rows, record.decisions = n.decisions, record.searches = n.searches;
+      record.iterations = n.iterations, record.leaves = n.leaves, record.evaluator_calls = n.evaluator_calls;
+      record.resignations = n.resignations, record.audit_would_resign = n.audit_would_resign;
+      record.resign_false = n.resign_false, record.capped = n.capped, record.threads = sp.threads, record.selfplay_seconds = sp.wall_seconds;
+      train_generation(c, paths, g, record);
+      evaluate_generation(c, dir, paths, g, record, all);
+      core::write_file_atomically(paths.record(g), record_json(record));
+    }
+    result.records.push_back(record);
+    result.ratings = compute_ratings(c, all, g);
+    write_reports(c, paths, result);
+  }
+  if (c.final_eval_games > 0) {
+    const auto games = play_match(c, {net_agent_spec(c, dir, c.generations), net_agent_spec(c, dir, 0)},
+                                  c.final_eval_games, eval_seed(c, 0, 2), paths.final_results(), "final vs gen 0");
+    result.final_match = score_of_first("gen0", games);
+    result.has_final = true;
+    add_games(all, games, {c.generations, 0});
+    result.ratings = compute_ratings(c, all, c.generations);
+  }
+  write_reports(c, paths, result);
+  return result;
+}
+
+}  // namespace pamir::selfplay

@@ -1,0 +1,41 @@
+#pragma once
+// `pamir train`: generations of self-play -> train -> evaluate, in a run folder that holds
+// everything the run needs to continue after a kill at any moment:
+//
+//   config.cfg              the resolved configuration
+//   shards/genNNN-MMMM.npz  training rows (docs/shards.md), written atomically per shard
+//   nets/genNNN.weights     inference weights of generation NNN (0: the initial net)
+//   nets/genNNN.ckpt        the trainer's checkpoint (model, AdamW state, step counter and
+//                           this generation's loss curve); its presence marks training done
+//   eval/*.jsonl            the tournament runner's results files (resumable game by game)
+//   generations/genNNN.json the generation's record; its presence marks it complete
+//   metrics.csv, losses.csv, ratings.txt, report.html  made from the records
+//
+// Every file is written atomically, and every phase starts from what is on disk: self-play
+// plays only the games missing from the shards, training restarts from the previous
+// checkpoint (its batches are drawn from a seeded generator), evaluation replays only the
+// games missing from the results files.
+
+#include <string>
+#include <vector>
+
+#include "selfplay/config.h"
+#include "selfplay/run_record.h"
+
+namespace pamir::selfplay {
+
+struct TrainRunResult {
+  std::vector<GenerationRecord> records;
+  std::vector<RatingRow> ratings;  // every generation and the baseline, from every evaluation game
+  bool has_final = false;
+  MatchScore final_match;          // the last generation against generation 0
+};
+
+// Runs (or continues) the run in dir with config; progress goes to stderr.
+TrainRunResult run_training(const TrainConfig& config, const std::string& dir);
+
+// The agent spec of generation g's net in evaluation games.
+std::string net_agent_spec(const TrainConfig& config, const std::string& dir, int generation);
+std::string baseline_agent_spec(const TrainConfig& config);
+
+}  // namespace pamir::selfplay

@@ -1,0 +1,249 @@
+#include "selfplay/worker.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/game.h"
+#include "core/random.h"
+#include "nets/encoder.h"
+
+namespace pamir::selfplay {
+
+SelfPlayCounters& SelfPlayCounters::operator+=(const SelfPlayCounters& o) {
+  games += o.games;
+  rows += o.rows;
+  decisions += o.decisions;
+  searches += o.searches;
+  iterations += o.iterations;
+  evaluator_calls += o.evaluator_calls;
+  leaves += o.leaves;
+  resignations += o.resignations;
+  capped += o.capped;
+  audit_would_resign += o.audit_would_resign;
+  resign_false += o.resign_false;
+  return *this;
+}
+
+core::u64 game_seed(core::u64 seed, int generation, long index) {
+  core::u64 x = seed * 0x9E3779B97F4A7C15ull ^ (core::u64(generation) << 40) ^ core::u64(index);
+  return core::next_random(x);
+}
+
+double move_temperature(const TrainConfig& c, int decision) {
+  if (decision >= c.temperature_moves) return c.temperature_end;
+  return c.temperature_start + (c.temperature_end - c.temperature_start) * decision / c.temperature_moves;
+}
+
+namespace {
+
+search::SearchOptions search_options(const TrainConfig& c, bool full) {
+  search::SearchOptions o;
+  o.iters = full ? c.full_iters : c.fast_iters;
+  o.time = 0;
+  o.c = c.cpuct;
+  o.dirichlet_alpha = c.dirichlet_alpha;
+  o.dirichlet_weight = full ? c.dirichlet_weight : 0;
+  o.reuse = 0;  // a slot alternates between its two searches; each starts afresh
+  o.batch = c.leaves_per_search;
+  return o;
+}
+
+}  // namespace
+
+struct SelfPlayWorker::Slot {
+  Slot(const TrainConfig& c, core::u64 seed)
+      : full(search_options(c, true), search::WorldModel::kSampledWorlds, seed),
+        fast(search_options(c, false), search::WorldModel::kSampledWorlds, seed ^ 0x5DEECE66Dull) {}
+  search::Search full, fast;
+  search::Search* search = nullptr;  // the search of the pending decision; null when idle
+  int target = 0;                    // its iterations
+  long index = -1;                   // the game; -1 when the slot is idle
+  core::State state{};
+  int decision = 0;
+  bool audit = false;
+  int would_resign = core::kNoPlayer;
+  int resigned = core::kNoPlayer;
+  ShardRows rows;
+  std::vector<int> row_player;
+  core::Action legal[core::kMaxLegalActions];
+  search::RootMove moves[core::kMaxLegalActions];
+  nets::Feature features[nets::kMaxActiveFeatures];
+};
+
+SelfPlayWorker::SelfPlayWorker(const TrainConfig& config, int generation, search::Evaluator& evaluator, core::u64 seed)
+    : config_(config), generation_(generation), evaluator_(evaluator), rng_(seed) {
+  for (int i = 0; i < config.games_per_worker; ++i)
+    slots_.push_back(std::make_unique<Slot>(config, core::next_random(rng_)));
+  const std::size_t max_leaves = std::size_t(config.games_per_worker) * config.leaves_per_search;
+  leaves_.reserve(max_leaves);
+  results_.reserve(max_leaves);
+}
+
+SelfPlayWorker::~SelfPlayWorker() = default;
+
+void SelfPlayWorker::start_game(Slot& slot, long index) {
+  slot.index = index;
+  slot.search = nullptr;
+  if (index < 0) return;
+  slot.state = core::new_game(config_.players, game_seed(config_.seed, generation_, index));
+  slot.decision = 0;
+  slot.audit = config_.resign_threshold > 0 && core::next_random(rng_) < config_.resign_audit_fraction * 0x1p64;
+  slot.would_resign = slot.resigned = core::kNoPlayer;
+  slot.rows = ShardRows{};
+  slot.rows.num_features = nets::kNumFeatures;
+  slot.rows.games = {index};
+  slot.row_player.clear();
+}
+
+void SelfPlayWorker::begin_decision(Slot& slot, const std::function<void(FinishedGame&&)>& on_finished) {
+  while (!slot.state.game_over() && slot.decision < config_.max_decisions &&
+         core::legal_actions(slot.state, slot.legal) == 1) {
+    core::apply(slot.state, slot.legal[0]);
+    ++slot.decision;
+    ++counters_.decisions;
+  }
+  if (slot.state.game_over() || slot.decision >= config_.max_decisions) {
+    finish_game(slot, on_finished);
+    return;
+  }
+  const bool full = core::next_random(rng_) < config_.full_fraction * 0x1p64;
+  slot.search = full ? &slot.full : &slot.fast;
+  slot.target = full ? config_.full_iters : config_.fast_iters;
+  slot.search->start(slot.state);
+}
+
+void SelfPlayWorker::finish_decision(Slot& slot, const std::function<void(FinishedGame&&)>& on_finished) {
+  search::Search& search = *slot.search;
+  const bool full = &search == &slot.full;
+  const int player = core::to_move(slot.state);
+  const int num_moves = search.root_moves(slot.moves);
+  counters_.iterations += search.iterations();
+  ++counters_.searches;
+  int best = 0;
+  long total_visits = 0;
+  for (int i = 0; i < num_moves; ++i) {
+    total_visits += slot.moves[i].visits;
+    if (slot.moves[i].visits > slot.moves[best].visits) best = i;
+  }
+
+  if (full) {
+    // The training row: the player's view, the legal actions with their visit shares.
+    ShardRows& r = slot.rows;
+    const int nf = nets::encode_sparse(slot.state, slot.features);
+    for (int i = 0; i < nf; ++i) {
+      r.feature_index.push_back(slot.features[i].index);
+      r.feature_value.push_back(slot.features[i].value);
+    }
+    r.feature_begin.push_back(std::int32_t(r.feature_index.size()));
+    const int num_legal = core::legal_actions(slot.state, slot.legal);
+    for (int i = 0, m = 0; i < num_legal; ++i) {
+      while (m < num_moves && slot.moves[m].action < slot.legal[i]) ++m;
+      const int visits = m < num_moves && slot.moves[m].action == slot.legal[i] ? slot.moves[m].visits : 0;
+      r.legal_action.push_back(slot.legal[i]);
+      r.policy.push_back(total_visits > 0 ? float(visits) / total_visits : 1.0f / num_legal);
+    }
+    r.legal_begin.push_back(std::int32_t(r.legal_action.size()));
+    r.value.insert(r.value.end(), core::kMaxPlayers, 0.0f);  // filled in when the game ends
+    r.num_players.push_back(std::uint8_t(config_.players));
+    slot.row_player.push_back(player);
+    ++counters_.rows;
+
+    if (config_.resign_threshold > 0 && slot.moves[best].value < config_.resign_threshold) {
+      if (!slot.audit) {
+        slot.resigned = player;
+        finish_game(slot, on_finished);
+        return;
+      }
+      if (slot.would_resign == core::kNoPlayer) slot.would_resign = player;
+    }
+  }
+
+  // The move: visits^(1/T), sampled (T = 0: the most visited).
+  int chosen = best;
+  const double t = move_temperature(config_, slot.decision);
+  if (t > 1e-3 && total_visits > 0) {
+    double weights[core::kMaxLegalActions], sum = 0;
+    for (int i = 0; i < num_moves; ++i) {
+      weights[i] = slot.moves[i].visits > 0 ? std::pow(double(slot.moves[i].visits) / slot.moves[best].visits, 1 / t) : 0;
+      sum += weights[i];
+    }
+    double pick = double(core::next_random(rng_) >> 11) * 0x1p-53 * sum;
+    for (chosen = 0; chosen + 1 < num_moves && pick >= weights[chosen]; ++chosen) pick -= weights[chosen];
+    if (weights[chosen] == 0) chosen = best;
+  }
+  core::apply(slot.state, slot.moves[chosen].action);
+  ++slot.decision;
+  ++counters_.decisions;
+  slot.search = nullptr;
+  begin_decision(slot, on_finished);
+}
+
+void SelfPlayWorker::finish_game(Slot& slot, const std::function<void(FinishedGame&&)>& on_finished) {
+  std::array<float, core::kMaxPlayers> returns{};
+  if (slot.resigned != core::kNoPlayer) {
+    for (int p = 0; p < config_.players; ++p) returns[p] = p == slot.resigned ? 0.0f : 1.0f / (config_.players - 1);
+    ++counters_.resignations;
+  } else if (!slot.state.game_over()) {  // stopped at max_decisions: a draw
+    returns.fill(0);
+    for (int p = 0; p < config_.players; ++p) returns[p] = 1.0f / config_.players;
+    ++counters_.capped;
+  } else {
+    returns = core::returns(slot.state);
+  }
+  if (slot.would_resign != core::kNoPlayer) {
+    ++counters_.audit_would_resign;
+    if (returns[slot.would_resign] > 0) ++counters_.resign_false;
+  }
+  for (std::size_t r = 0; r < slot.row_player.size(); ++r) {
+    const auto rotated = nets::rotate_to_player(returns, slot.row_player[r], config_.players);
+    std::copy(rotated.begin(), rotated.end(), slot.rows.value.begin() + r * core::kMaxPlayers);
+  }
+  ++counters_.games;
+  FinishedGame done{std::move(slot.rows), slot.index};
+  slot.index = -1;
+  slot.search = nullptr;
+  on_finished(std::move(done));
+}
+
+void SelfPlayWorker::run(const std::function<long()>& next_game,
+                         const std::function<void(FinishedGame&&)>& on_finished, const std::function<bool()>& stop) {
+  for (auto& slot : slots_) {
+    // A game can end before its first search only if it has no decision at all; keep
+    // drawing until this slot has a search or the games run out.
+    for (long index; !slot->search && (index = next_game()) >= 0;) {
+      start_game(*slot, index);
+      begin_decision(*slot, on_finished);
+    }
+  }
+  while (!stop || !stop()) {
+    leaves_.clear();
+    results_.clear();
+    bool any = false;
+    for (auto& slot : slots_) {
+      if (!slot->search) continue;
+      any = true;
+      search::Search& s = *slot->search;
+      s.collect_leaves(std::min(config_.leaves_per_search, slot->target - s.iterations()));
+      leaves_.insert(leaves_.end(), s.leaves().begin(), s.leaves().end());
+      results_.insert(results_.end(), s.results().begin(), s.results().end());
+    }
+    if (!any) return;
+    if (!leaves_.empty()) {
+      evaluator_.evaluate(leaves_, results_);
+      ++counters_.evaluator_calls;
+      counters_.leaves += long(leaves_.size());
+    }
+    for (auto& slot : slots_) {
+      if (!slot->search) continue;
+      slot->search->apply_results();
+      if (slot->search->iterations() < slot->target) continue;
+      finish_decision(*slot, on_finished);
+      for (long index; !slot->search && (index = next_game()) >= 0;) {
+        start_game(*slot, index);
+        begin_decision(*slot, on_finished);
+      }
+    }
+  }
+}
+
+}  // namespace pamir::selfplay

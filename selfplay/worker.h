@@ -1,0 +1,85 @@
+#pragma once
+// One self-play worker (one thread): it plays several games at once, each with its own
+// ISMCTS search, and steps all the searches together so that every evaluator call carries
+// the leaves of all its games (a network's cost per call dominates at small batches).
+//
+// Per decision (KataGo's playout-cap randomization): with probability full_fraction the
+// move gets a full search (full_iters, Dirichlet noise at the root) and becomes a training
+// row whose policy target is the search's visit shares; otherwise a fast search (fast_iters,
+// no noise) that is not recorded. Moves are chosen in proportion to visits^(1/T) with the
+// temperature schedule. Forced moves (one legal action) are played without a search.
+
+#include <functional>
+#include <memory>
+#include <vector>
+
+#include "core/state.h"
+#include "search/evaluator.h"
+#include "search/mcts.h"
+#include "selfplay/config.h"
+#include "selfplay/shard.h"
+
+namespace pamir::selfplay {
+
+// What a worker counts; summed over workers for a generation's metrics.
+struct SelfPlayCounters {
+  long games = 0;
+  long rows = 0;             // recorded (full-search) decisions
+  long decisions = 0;        // every decision, forced ones included
+  long searches = 0;         // decisions that got a search
+  long iterations = 0;       // search iterations (simulations)
+  long evaluator_calls = 0;
+  long leaves = 0;           // leaves evaluated
+  long resignations = 0;
+  long capped = 0;           // games ended as a draw at max_decisions
+  long audit_would_resign = 0;  // audit games where a player fell below the threshold
+  long resign_false = 0;        // ... and that player still won (a resignation would have been wrong)
+  SelfPlayCounters& operator+=(const SelfPlayCounters& o);
+};
+
+// A finished game: its recorded rows (games = {index}) and its winner shares in seat order.
+struct FinishedGame {
+  ShardRows rows;
+  long index = 0;
+};
+
+// The seed of game `index` of generation `generation` in a run seeded `seed`.
+core::u64 game_seed(core::u64 seed, int generation, long index);
+
+// The move temperature at decision number `decision` of a game.
+double move_temperature(const TrainConfig& config, int decision);
+
+class SelfPlayWorker {
+ public:
+  // The evaluator is used for every leaf of every game of this worker; seed makes the
+  // worker's choices (full or fast search, noise, move sampling) reproducible.
+  SelfPlayWorker(const TrainConfig& config, int generation, search::Evaluator& evaluator, core::u64 seed);
+  ~SelfPlayWorker();
+
+  // Plays games until next_game() returns a negative index and every started game has
+  // finished; each finished game goes to on_finished (from this thread). When stop() turns
+  // true (checked once per evaluator call), returns at once, abandoning the games in play.
+  void run(const std::function<long()>& next_game, const std::function<void(FinishedGame&&)>& on_finished,
+           const std::function<bool()>& stop = {});
+
+  const SelfPlayCounters& counters() const { return counters_; }
+
+ private:
+  struct Slot;
+  void start_game(Slot& slot, long index);
+  // Plays forced moves and starts the next search; finishes the game if it ended.
+  void begin_decision(Slot& slot, const std::function<void(FinishedGame&&)>& on_finished);
+  void finish_decision(Slot& slot, const std::function<void(FinishedGame&&)>& on_finished);
+  void finish_game(Slot& slot, const std::function<void(FinishedGame&&)>& on_finished);
+
+  TrainConfig config_;
+  int generation_;
+  search::Evaluator& evaluator_;
+  core::u64 rng_;
+  std::vector<std::unique_ptr<Slot>> slots_;
+  std::vector<search::Leaf> leaves_;
+  std::vector<search::LeafResult> results_;
+  SelfPlayCounters counters_;
+};
+
+}  // namespace pamir::selfplay

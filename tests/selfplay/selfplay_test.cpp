@@ -1,0 +1,116 @@
+// Self-play workers and generations: rows are well-formed, shards hold every game once,
+// and a resumed generation plays only the games missing from its shards.
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <unistd.h>
+#include <set>
+
+#include "nets/encoder.h"
+#include "search/evaluators.h"
+#include "selfplay/config.h"
+#include "selfplay/selfplay.h"
+#include "selfplay/shard.h"
+#include "selfplay/shard_writer.h"
+#include "selfplay/worker.h"
+
+namespace pamir::selfplay {
+namespace {
+
+namespace fs = std::filesystem;
+
+TrainConfig tiny() { return load_config(std::string(PAMIR_SOURCE_DIR) + "/configs/tiny.cfg"); }
+
+fs::path fresh_dir(const std::string& name) {
+  const fs::path dir = fs::temp_directory_path() / ("pamir_" + name + "_" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  return dir;
+}
+
+void expect_well_formed(const ShardRows& s, int players) {
+  ASSERT_EQ(s.feature_begin.size(), std::size_t(s.rows() + 1));
+  ASSERT_EQ(s.legal_begin.size(), std::size_t(s.rows() + 1));
+  for (int r = 0; r < s.rows(); ++r) {
+    double policy = 0, value = 0;
+    for (int k = s.legal_begin[r]; k < s.legal_begin[r + 1]; ++k) policy += s.policy[k];
+    for (int p = 0; p < core::kMaxPlayers; ++p) value += s.value[r * core::kMaxPlayers + p];
+    EXPECT_NEAR(policy, 1, 1e-4) << r;
+    EXPECT_NEAR(value, 1, 1e-4) << r;
+    EXPECT_GT(s.legal_begin[r + 1] - s.legal_begin[r], 1) << "forced moves are not recorded";
+    EXPECT_EQ(s.num_players[r], players);
+  }
+}
+
+TEST(SelfPlay, WorkerPlaysEveryGameAndRecordsFullSearchesOnly) {
+  TrainConfig c = tiny();
+  apply_overrides(c, {"full_fraction=0.5", "games_per_worker=3"});
+  search::UniformEvaluator evaluator;
+  SelfPlayWorker worker(c, 1, evaluator, 7);
+  long next = 0;
+  std::vector<FinishedGame> games;
+  worker.run([&] { return next < 5 ? next++ : -1L; }, [&](FinishedGame&& g) { games.push_back(std::move(g)); });
+  ASSERT_EQ(games.size(), 5u);
+  std::set<long> indices;
+  for (const auto& g : games) {
+    indices.insert(g.index);
+    EXPECT_EQ(g.rows.games, std::vector<std::int64_t>{g.index});
+    expect_well_formed(g.rows, c.players);
+  }
+  EXPECT_EQ(indices.size(), 5u);
+  const SelfPlayCounters& n = worker.counters();
+  EXPECT_EQ(n.games, 5);
+  // About half the searched decisions are recorded; every search ran its budget.
+  EXPECT_GT(n.rows, n.searches / 4);
+  EXPECT_LT(n.rows, n.searches * 3 / 4);
+  EXPECT_GE(n.iterations, n.rows * c.full_iters + (n.searches - n.rows) * c.fast_iters);
+  EXPECT_GT(n.decisions, n.searches);  // forced moves are played without a search
+  EXPECT_GT(n.leaves, n.evaluator_calls);  // several games share each evaluator call
+}
+
+TEST(SelfPlay, TemperatureFollowsTheSchedule) {
+  TrainConfig c = tiny();
+  apply_overrides(c, {"temperature_start=1", "temperature_end=0.2", "temperature_moves=10"});
+  EXPECT_DOUBLE_EQ(move_temperature(c, 0), 1.0);
+  EXPECT_DOUBLE_EQ(move_temperature(c, 5), 0.6);
+  EXPECT_DOUBLE_EQ(move_temperature(c, 10), 0.2);
+  EXPECT_DOUBLE_EQ(move_temperature(c, 500), 0.2);
+}
+
+TEST(SelfPlay, ResumedGenerationPlaysOnlyMissingGames) {
+  TrainConfig c = tiny();
+  apply_overrides(c, {"games_per_generation=5", "games_per_shard=2", "threads=2"});
+  const fs::path dir = fresh_dir("selfplay_resume");
+  const auto uniform = [](int) { return std::make_unique<search::UniformEvaluator>(); };
+  const SelfPlayResult first = run_selfplay(c, 1, dir.string(), uniform);
+  EXPECT_EQ(first.counters.games, 5);
+  EXPECT_EQ(first.resumed_games, 0);
+  auto shards = generation_shards(dir.string(), 1);
+  ASSERT_EQ(shards.size(), 3u);  // 2 + 2 + 1 games
+  std::set<long> all;
+  for (const auto& s : shards)
+    for (auto g : read_shard(s).games) EXPECT_TRUE(all.insert(long(g)).second) << "game " << g << " twice";
+  EXPECT_EQ(all.size(), 5u);
+
+  // A kill loses the shard being written (atomic: absent), and a disk fault corrupts another.
+  const std::size_t lost_games = read_shard(shards[0]).games.size(), bad_games = read_shard(shards[1]).games.size();
+  fs::remove(shards[0]);
+  { std::ofstream(shards[1], std::ios::binary | std::ios::in | std::ios::out).seekp(200).put('\x7F'); }
+  const SelfPlayResult again = run_selfplay(c, 1, dir.string(), uniform);
+  EXPECT_EQ(again.counters.games, long(lost_games + bad_games));
+  EXPECT_EQ(again.resumed_games, long(5 - lost_games - bad_games));
+  EXPECT_TRUE(fs::exists(shards[1] + ".corrupt"));
+  all.clear();
+  for (const auto& s : generation_shards(dir.string(), 1))
+    for (auto g : read_shard(s).games) EXPECT_TRUE(all.insert(long(g)).second) << "game " << g << " twice";
+  EXPECT_EQ(all.size(), 5u);
+  // Complete: nothing more to play.
+  EXPECT_EQ(run_selfplay(c, 1, dir.string(), uniform).counters.games, 0);
+  fs::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace pamir::selfplay
