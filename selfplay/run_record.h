@@ -29,7 +29,8 @@ MatchScore match_score(std::string opponent, long games, double wins);
 
 struct GenerationRecord {
   int generation = 0;
-  // Self-play with the previous generation's net.
+  // Self-play with the previous generation's net (games: the generation's total, resumed ones included;
+  // the other counts are of the games this process played).
   long games = 0, rows = 0, decisions = 0, searches = 0, iterations = 0, leaves = 0, evaluator_calls = 0;
   long resignations = 0, audit_would_resign = 0, resign_false = 0, capped = 0;
   int threads = 0;

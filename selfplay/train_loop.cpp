@@ -280,7 +280,7 @@ TrainRunResult run_training(const TrainConfig& c, const std::string& dir) {
           [&](long done, long) { bar.update(done); });
       bar.finish();
       const SelfPlayCounters& n = sp.counters;
-      record.games = n.games, record.rows = n.rows, record.decisions = n.decisions, record.searches = n.searches;
+      record.games = n.games + sp.resumed_games, record.rows = n.rows, record.decisions = n.decisions, record.searches = n.searches;
       record.iterations = n.iterations, record.leaves = n.leaves, record.evaluator_calls = n.evaluator_calls;
       record.resignations = n.resignations, record.audit_would_resign = n.audit_would_resign;
       record.resign_false = n.resign_false, record.capped = n.capped, record.threads = sp.threads, record.selfplay_seconds = sp.wall_seconds;
