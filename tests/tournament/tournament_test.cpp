@@ -129,7 +129,8 @@ TEST_F(TournamentFiles, BadResultsFilesAreRefusedWithOneLine) {
   rewrite(2, wrong_vp);
   EXPECT_NE(error_of(c).find("its VP do not match its actions"), std::string::npos) << error_of(c);
   std::string wrong_seed = lines[3];
-  wrong_seed.replace(wrong_seed.find("\"seed\":") + 7, 1, "");
+  const size_t seed_at = wrong_seed.find("\"seed\":") + 7;  // another valid number, not the game's seed
+  wrong_seed.replace(seed_at, wrong_seed.find_first_not_of("0123456789", seed_at) - seed_at, "12345");
   rewrite(3, wrong_seed);
   EXPECT_NE(error_of(c).find("its seating or seed is not this tournament's"), std::string::npos) << error_of(c);
   core::write_file_atomically(path, "");
