@@ -6,8 +6,11 @@
 #include <nlohmann/json.hpp>
 
 #include "selfplay/svg_chart.h"
+#include "tournament/report.h"
 
 namespace pamir::selfplay {
+
+using tournament::html_escape;
 
 using nlohmann::json;
 

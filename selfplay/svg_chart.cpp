@@ -5,7 +5,11 @@
 #include <cstdio>
 #include <limits>
 
+#include "tournament/report.h"
+
 namespace pamir::selfplay {
+
+using tournament::html_escape;
 namespace {
 
 std::string num(double v) {
@@ -29,21 +33,6 @@ double tick_step(double span, int count) {
 }
 
 }  // namespace
-
-std::string html_escape(const std::string& text) {
-  std::string out;
-  for (char c : text) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&#39;"; break;
-      default: out += c;
-    }
-  }
-  return out;
-}
 
 std::string svg_line_chart(const std::string& title, const std::string& x_label, const std::string& y_label,
                            const std::vector<ChartSeries>& series, int width, int height) {

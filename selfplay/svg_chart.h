@@ -21,7 +21,4 @@ struct ChartSeries {
 std::string svg_line_chart(const std::string& title, const std::string& x_label, const std::string& y_label,
                            const std::vector<ChartSeries>& series, int width = 640, int height = 320);
 
-// Escapes &, <, > and quotes for HTML text and attributes.
-std::string html_escape(const std::string& text);
-
 }  // namespace pamir::selfplay

@@ -44,20 +44,6 @@ std::string csv_field(const std::string& s) {
   return out + "\"";
 }
 
-std::string html_escape(const std::string& s) {
-  std::string out;
-  for (const char c : s) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      default: out += c;
-    }
-  }
-  return out;
-}
-
 std::string place_name(int r) {
   static const char* kNames[] = {"1st", "2nd", "3rd", "4th", "5th"};
   return kNames[r];
@@ -135,6 +121,21 @@ std::string ranks_svg(const Standings& st) {
 }
 
 }  // namespace
+
+std::string html_escape(const std::string& text) {
+  std::string out;
+  for (const char c : text) {
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      case '\'': out += "&#39;"; break;
+      default: out += c;
+    }
+  }
+  return out;
+}
 
 std::string standings_text(const Standings& st) {
   std::string out = format("%ld games, %d seats each; Elo: %s; 95%% CI from the observed information\n", st.games,

@@ -9,6 +9,9 @@
 
 namespace pamir::tournament {
 
+// Escapes &, <, >, and both quotes for HTML text and attributes (every report page uses it).
+std::string html_escape(const std::string& text);
+
 // The agents sorted by rating, then the head-to-head table and any two-agent games.
 std::string standings_text(const Standings& st);
 
