@@ -29,6 +29,7 @@ struct MatchFlags {
   long max_games = 20000;
   int threads = 1;
   core::u64 seed = 1;
+  int max_decisions = tournament::kDefaultMaxDecisions;
 };
 
 void run(const MatchFlags& f) {
@@ -39,6 +40,7 @@ void run(const MatchFlags& f) {
     throw CommandError(e.what());
   }
   if (f.threads < 1) throw CommandError("--threads must be at least 1");
+  if (f.max_decisions < 1) throw CommandError("--max-decisions must be at least 1");
   if (f.max_games < 2) throw CommandError("--max-games must be at least 2 (one pair)");
   std::optional<tournament::Sprt> sprt;
   try {
@@ -62,7 +64,7 @@ void run(const MatchFlags& f) {
     }
     std::vector<double> score(batch, 0);
     try {
-      tournament::play_games(specs, games, f.threads, [&](tournament::GameResult&& r) {
+      tournament::play_games(specs, games, f.threads, f.max_decisions, [&](tournament::GameResult&& r) {
         score[r.game / 2 - pair] += tournament::win_share(r, r.seats[0] == 0 ? 0 : 1);
       });
     } catch (const std::runtime_error& e) {
@@ -101,6 +103,8 @@ const bool registered = register_command([](CLI::App& app) {
   cmd->add_option("--beta", flags->sprt.beta, "Risk of accepting H0 when H1 holds");
   cmd->add_option("--max-games", flags->max_games, "Stop inconclusive after this many games");
   cmd->add_option("--threads", flags->threads, "Games played in parallel");
+  cmd->add_option("--max-decisions", flags->max_decisions,
+                  "A game still going after this many decisions is a draw (players may pass forever)");
   cmd->add_option("--seed", flags->seed, "Match seed (each pair's deal derives from it)");
   cmd->callback([flags] { run(*flags); });
 });

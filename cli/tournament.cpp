@@ -2,6 +2,7 @@
 // and reports (tournament/). Results go to <out>/games.jsonl as games finish; --resume picks
 // up an interrupted run; reports are written when every game is in.
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <memory>
@@ -31,6 +32,7 @@ struct TournamentFlags {
   double anchor_elo = 0;
   bool resume = false;
   bool quiet = false;
+  int max_decisions = tournament::kDefaultMaxDecisions;
 };
 
 // "a;b;c", or a comma-separated list as `pamir play` takes it (search::split_agent_specs).
@@ -51,6 +53,7 @@ void run(const TournamentFlags& f) {
   c.threads = f.threads;
   c.seed = f.seed;
   c.resume = f.resume;
+  c.max_decisions = f.max_decisions;
   try {
     c.seating = f.seating.empty()
                     ? (int(c.agents.size()) >= c.players ? tournament::Seating::kDistinct : tournament::Seating::kRepeats)
@@ -82,6 +85,8 @@ void run(const TournamentFlags& f) {
   if (result.dropped_partial_line)
     std::fprintf(stderr, "note: dropped a game line cut short at the end of %s (an interrupted run)\n",
                  c.results_path.c_str());
+  const long capped = std::count_if(result.games.begin(), result.games.end(), [](const auto& g) { return g.capped; });
+  if (capped) std::fprintf(stderr, "note: %ld games reached --max-decisions %d and count as draws\n", capped, c.max_decisions);
   if (result.resumed) std::fprintf(stderr, "resumed: %ld games were already in %s\n", result.resumed, c.results_path.c_str());
   const auto st = tournament::compute_standings(c.agents, c.players, result.games, anchor, f.anchor_elo);
   std::printf("%s", tournament::standings_text(st).c_str());
@@ -106,6 +111,9 @@ const bool registered = register_command([](CLI::App& app) {
                   "seats); \"repeats\": an agent may hold several seats, so e.g. two-agent games occur");
   cmd->add_option("--anchor", flags->anchor, "Elo anchor: \"mean\" (of all agents) or one agent spec");
   cmd->add_option("--anchor-elo", flags->anchor_elo, "Elo of the anchor");
+  cmd->add_option("--max-decisions", flags->max_decisions,
+                  "A game still going after this many decisions is a draw between all seats (players may pass "
+                  "forever)");
   cmd->add_flag("--resume", flags->resume, "Continue the results in --out (finished games are kept and skipped)");
   cmd->add_flag("--quiet", flags->quiet, "No progress bar");
   cmd->callback([flags] { run(*flags); });

@@ -33,6 +33,15 @@ TorchNetImpl::TorchNetImpl(const NetConfig& config) : config_(config) {
   }
   policy_ = register_module("policy", torch::nn::Linear(config.width, core::kNumActions));
   value_ = register_module("value", torch::nn::Linear(config.width, core::kMaxPlayers));
+  // The heads start at zero: an untrained net gives every legal action the same prior and
+  // every seat the same value. Random heads would carry a bias for or against the seat to
+  // move, and the search would then favour "done" (which hands the move over) or avoid it in
+  // every position, so that generation 0 would stall instead of playing.
+  torch::NoGradGuard no_grad;
+  for (auto* head : {&policy_, &value_}) {
+    (*head)->weight.zero_();
+    (*head)->bias.zero_();
+  }
 }
 
 std::pair<torch::Tensor, torch::Tensor> TorchNetImpl::forward(const torch::Tensor& x) {

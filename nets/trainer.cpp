@@ -106,10 +106,11 @@ std::int64_t Trainer::steps() const { return impl_->steps; }
 const TrainerOptions& Trainer::options() const { return impl_->options; }
 const std::string& Trainer::metadata() const { return impl_->metadata; }
 
-void Trainer::set_learning_rate(double lr) {
-  impl_->options.learning_rate = lr;
+void Trainer::set_learning_settings(const TrainerOptions& o) {
+  TrainerOptions& mine = impl_->options;
+  mine.learning_rate = o.learning_rate, mine.weight_decay = o.weight_decay, mine.value_weight = o.value_weight;
   for (auto& group : impl_->optimizer.param_groups())
-    static_cast<torch::optim::AdamWOptions&>(group.options()).lr(lr);
+    static_cast<torch::optim::AdamWOptions&>(group.options()).lr(o.learning_rate).weight_decay(o.weight_decay);
 }
 
 NetWeights Trainer::export_weights() const { return impl_->net->to_weights(); }

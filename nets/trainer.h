@@ -47,7 +47,10 @@ class Trainer {
   TrainStats losses(const TrainBatch& batch);
   std::int64_t steps() const;
   const TrainerOptions& options() const;
-  void set_learning_rate(double lr);
+  // Takes the learning settings of o (learning rate, weight decay, value weight; not the net
+  // shape or seed) for the steps to come: a checkpoint keeps the settings it was made with,
+  // and the run's config, which a resumed run may override, has the last word.
+  void set_learning_settings(const TrainerOptions& o);
 
   // The current parameters for inference (EigenNet, or make_inference).
   NetWeights export_weights() const;

@@ -60,7 +60,9 @@ void Search::start(const core::State& root) {
   const bool reused = options_.reuse && has_tree_ && reuse_subtree(root);
   root_ = root;
   root_player_ = core::to_move(root);
-  if (!reused) {
+  if (reused) {
+    keep_legal_root_edges();
+  } else {
     nodes_.clear();
     edges_.clear();
     new_node();
@@ -70,6 +72,20 @@ void Search::start(const core::State& root) {
   num_pending_ = 0;
   started_ = std::chrono::steady_clock::now();
   if (nodes_[0].expanded) add_root_noise();
+}
+
+void Search::keep_legal_root_edges() {
+  // The reused node was reached in many sampled worlds (a turn's end refills the market from
+  // the hidden deck; a battle depends on hidden cards), so its edges can name actions that
+  // only other worlds allowed. Such an edge would keep its visits and could be chosen.
+  core::Action legal[core::kMaxLegalActions];
+  const int n = core::legal_actions(root_, legal);
+  Node& root = nodes_[0];
+  Edge* const first = edges_.data() + root.first_edge;
+  Edge* out = first;
+  for (Edge* e = first; e != first + root.num_edges; ++e)
+    if (std::binary_search(legal, legal + n, e->action)) *out++ = *e;
+  root.num_edges = core::u16(out - first);
 }
 
 bool Search::budget_spent() const {
@@ -289,9 +305,17 @@ int choose_by_visits(const double* visits, const double* value, int n, double te
     for (int i = 0; i < n && sum > 0; ++i)
       if ((x -= weight[i]) < 0) return i;
   }
-  int best = 0;
-  for (int i = 1; i < n; ++i)
-    if (visits[i] > visits[best] || (visits[i] == visits[best] && value[i] > value[best])) best = i;
+  // Exact ties are broken at random: taking the first would favour "done" (action 0) when a
+  // small budget leaves many moves with equal visits and equal values.
+  int best = 0, ties = 1;
+  for (int i = 1; i < n; ++i) {
+    if (visits[i] > visits[best] || (visits[i] == visits[best] && value[i] > value[best])) {
+      best = i;
+      ties = 1;
+    } else if (visits[i] == visits[best] && value[i] == value[best] && core::random_below(rng, ++ties) == 0) {
+      best = i;
+    }
+  }
   return best;
 }
 

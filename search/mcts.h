@@ -33,7 +33,7 @@ namespace pamir::search {
 enum class WorldModel { kTrueState, kSampledWorlds };
 
 // The move to play among n with these visit counts and mean values: the most visited (ties:
-// the higher value, then the first) at temperature 0, else sampled in proportion to
+// the higher value, then uniformly at random) at temperature 0, else sampled in proportion to
 // visits^(1/temperature). Returns its index.
 int choose_by_visits(const double* visits, const double* value, int n, double temperature, core::u64& rng);
 
@@ -131,6 +131,8 @@ class Search {
   void add_root_noise();
   core::u32 new_node();
   bool reuse_subtree(const core::State& root);
+  // Drops the root's edges for actions not legal in root_ (after a reuse).
+  void keep_legal_root_edges();
 
   SearchOptions options_;
   WorldModel model_;

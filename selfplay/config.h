@@ -41,7 +41,7 @@ struct TrainConfig {
   double resign_threshold;   // 0 disables resignation
   double resign_audit_fraction;
   int games_per_shard;
-  int max_decisions;  // a game still going after this many decisions ends as a draw
+  int max_decisions;  // a game still going after this many decisions stops (worker.cpp, tournament)
 
   // The network.
   int net_width;

@@ -35,7 +35,9 @@ std::string record_json(const GenerationRecord& r) {
               {"resign_false", r.resign_false}, {"capped", r.capped}, {"threads", r.threads}, {"seconds", r.selfplay_seconds}}},
             {"train",
              {{"window_rows", r.window_rows}, {"window_shards", r.window_shards},
-              {"skipped_shards", r.skipped_shards}, {"seconds", r.train_seconds}, {"losses", json::array()}}},
+              {"skipped_shards", r.skipped_shards}, {"seconds", r.train_seconds}, {"losses", json::array()},
+              {"holdout", {{"step", r.holdout.step}, {"loss", r.holdout.loss}, {"policy", r.holdout.policy},
+                           {"value", r.holdout.value}}}}},
             {"eval", {{"matches", json::array()}, {"seconds", r.eval_seconds}}}};
   for (const auto& p : r.losses)
     j["train"]["losses"].push_back({{"step", p.step}, {"loss", p.loss}, {"policy", p.policy}, {"value", p.value}});
@@ -59,6 +61,8 @@ GenerationRecord parse_record(const std::string& text, const std::string& source
     r.window_rows = t.at("window_rows"), r.window_shards = t.at("window_shards");
     r.skipped_shards = t.at("skipped_shards"), r.train_seconds = t.at("seconds");
     for (const auto& p : t.at("losses")) r.losses.push_back({p.at("step"), p.at("loss"), p.at("policy"), p.at("value")});
+    const json& h = t.at("holdout");
+    r.holdout = {h.at("step"), h.at("loss"), h.at("policy"), h.at("value")};
     const json& e = j.at("eval");
     for (const auto& m : e.at("matches"))
       r.matches.push_back({m.at("opponent"), m.at("games"), m.at("score"), m.at("low"), m.at("high")});
@@ -89,7 +93,7 @@ std::string metrics_csv(const std::vector<GenerationRecord>& records) {
   std::string out =
       "generation,selfplay_games,rows,decisions,iterations,selfplay_seconds,simulations_per_second,threads,"
       "leaves_per_call,resignations,resign_false,capped_games,window_rows,skipped_shards,train_seconds,loss,policy_loss,"
-      "value_loss,score_vs_previous,score_vs_baseline,eval_seconds\n";
+      "value_loss,holdout_policy_loss,holdout_value_loss,score_vs_previous,score_vs_baseline,eval_seconds\n";
   for (const auto& r : records) {
     const LossPoint last = r.losses.empty() ? LossPoint{} : r.losses.back();
     const MatchScore* prev = find_match(r, "gen");
@@ -101,7 +105,8 @@ std::string metrics_csv(const std::vector<GenerationRecord>& records) {
            std::to_string(r.resignations) + "," + std::to_string(r.resign_false) + "," + std::to_string(r.capped) + "," +
            std::to_string(r.window_rows) + "," + std::to_string(r.skipped_shards) + "," +
            fmt("%.2f", r.train_seconds) + "," + fmt("%.5f", last.loss) + "," + fmt("%.5f", last.policy) + "," +
-           fmt("%.5f", last.value) + "," + (prev ? fmt("%.4f", prev->score) : "") + "," +
+           fmt("%.5f", last.value) + "," + fmt("%.5f", r.holdout.policy) + "," + fmt("%.5f", r.holdout.value) + "," +
+           (prev ? fmt("%.4f", prev->score) : "") + "," +
            (base ? fmt("%.4f", base->score) : "") + "," + fmt("%.2f", r.eval_seconds) + "\n";
   }
   return out;

@@ -40,6 +40,10 @@ struct GenerationRecord {
   int window_shards = 0, skipped_shards = 0;
   double train_seconds = 0;
   std::vector<LossPoint> losses;  // sampled during the generation's steps
+  // The losses of the net before this generation's training on this generation's games,
+  // which it has never trained on: how well it generalizes (the training losses above can
+  // fall by memorizing the window's games).
+  LossPoint holdout;
   // Evaluation.
   std::vector<MatchScore> matches;
   double eval_seconds = 0;

@@ -84,20 +84,43 @@ ShardRows load_window(const RunPaths& paths, int first, int last, int& shards, i
   return rows;
 }
 
+// Puts row r of the rows into slot i of the batch.
+void set_batch_row(const ShardRows& w, int r, int i, std::vector<nets::Feature>& features, nets::TrainBatch& batch) {
+  features.clear();
+  for (int k = w.feature_begin[r]; k < w.feature_begin[r + 1]; ++k) features.push_back({w.feature_index[k], w.feature_value[k]});
+  const int legal_at = w.legal_begin[r];
+  batch.set_encoded_row(i, features.data(), int(features.size()), w.legal_action.data() + legal_at,
+                        w.policy.data() + legal_at, w.legal_begin[r + 1] - legal_at,
+                        w.value.data() + std::size_t(r) * core::kMaxPlayers, w.num_players[r]);
+}
+
 // Fills the batch with rows drawn uniformly (with replacement) from the window.
 void fill_batch(const ShardRows& w, int size, core::u64& rng, std::vector<nets::Feature>& features,
                 nets::TrainBatch& batch) {
   batch.resize(size);
-  for (int i = 0; i < size; ++i) {
-    const int r = core::random_below(rng, w.rows());
-    features.clear();
-    for (int k = w.feature_begin[r]; k < w.feature_begin[r + 1]; ++k)
-      features.push_back({w.feature_index[k], w.feature_value[k]});
-    const int legal_at = w.legal_begin[r];
-    batch.set_encoded_row(i, features.data(), int(features.size()), w.legal_action.data() + legal_at,
-                          w.policy.data() + legal_at, w.legal_begin[r + 1] - legal_at,
-                          w.value.data() + std::size_t(r) * core::kMaxPlayers, w.num_players[r]);
+  for (int i = 0; i < size; ++i) set_batch_row(w, core::random_below(rng, w.rows()), i, features, batch);
+}
+
+// The trainer's mean losses over (at most kHoldoutRows evenly spaced) rows, without training.
+LossPoint holdout_losses(nets::Trainer& trainer, const ShardRows& rows, int batch_size) {
+  constexpr int kHoldoutRows = 8192;
+  LossPoint mean{trainer.steps(), 0, 0, 0};
+  if (rows.rows() == 0) return mean;
+  const int stride = (rows.rows() + kHoldoutRows - 1) / kHoldoutRows;
+  std::vector<int> picked;
+  for (int r = 0; r < rows.rows(); r += stride) picked.push_back(r);
+  nets::TrainBatch batch;
+  std::vector<nets::Feature> features;
+  for (std::size_t at = 0; at < picked.size(); at += batch_size) {
+    const int n = int(std::min<std::size_t>(batch_size, picked.size() - at));
+    batch.resize(n);
+    for (int i = 0; i < n; ++i) set_batch_row(rows, picked[at + i], i, features, batch);
+    const nets::TrainStats s = trainer.losses(batch);
+    mean.loss += s.loss * n, mean.policy += s.policy_loss * n, mean.value += s.value_loss * n;
   }
+  const double total = double(picked.size());
+  mean.loss /= total, mean.policy /= total, mean.value /= total;
+  return mean;
 }
 
 void train_generation(const TrainConfig& c, const RunPaths& paths, int g, GenerationRecord& record) {
@@ -108,11 +131,19 @@ void train_generation(const TrainConfig& c, const RunPaths& paths, int g, Genera
     for (const auto& p : meta.at("losses")) record.losses.push_back({p.at(0), p.at(1), p.at(2), p.at(3)});
     record.window_rows = meta.at("window_rows"), record.window_shards = meta.at("window_shards");
     record.skipped_shards = meta.at("skipped_shards"), record.train_seconds = meta.at("seconds");
+    const auto& h = meta.at("holdout");
+    record.holdout = {h.at(0), h.at(1), h.at(2), h.at(3)};
     return;
   }
   nets::Trainer trainer = nets::Trainer::load_checkpoint(paths.checkpoint(g - 1));
-  const ShardRows window =
-      load_window(paths, std::max(1, g - c.window_generations + 1), g, record.window_shards, record.skipped_shards);
+  trainer.set_learning_settings(trainer_options(c));
+  int newest_shards = 0, newest_skipped = 0;
+  const ShardRows newest = load_window(paths, g, g, newest_shards, newest_skipped);
+  record.holdout = holdout_losses(trainer, newest, c.batch_size);
+  ShardRows window =
+      load_window(paths, std::max(1, g - c.window_generations + 1), g - 1, record.window_shards, record.skipped_shards);
+  window.append(newest);
+  record.window_shards += newest_shards, record.skipped_shards += newest_skipped;
   record.window_rows = window.rows();
   if (window.rows() == 0) std::fprintf(stderr, "warning: generation %d has no training rows; the net is unchanged\n", g);
   const int steps = window.rows() > 0 ? c.train_steps : 0;
@@ -139,6 +170,7 @@ void train_generation(const TrainConfig& c, const RunPaths& paths, int g, Genera
                          {"skipped_shards", record.skipped_shards}, {"seconds", record.train_seconds},
                          {"losses", nlohmann::json::array()}};
   for (const auto& p : record.losses) meta["losses"].push_back({p.step, p.loss, p.policy, p.value});
+  meta["holdout"] = {record.holdout.step, record.holdout.loss, record.holdout.policy, record.holdout.value};
   save_generation(trainer, paths, g, meta.dump());
 }
 
@@ -153,6 +185,7 @@ std::vector<tournament::GameResult> play_match(const TrainConfig& c, const std::
   t.seed = seed;
   t.seating = c.players == 2 ? tournament::Seating::kDistinct : tournament::Seating::kRepeats;
   t.threads = thread_count(c);
+  t.max_decisions = c.max_decisions;
   t.results_path = results_path;
   t.resume = fs::exists(results_path);
   std::unique_ptr<ProgressBar> bar;

@@ -1,7 +1,6 @@
 #include "selfplay/worker.h"
 
 #include <algorithm>
-#include <cmath>
 
 #include "core/game.h"
 #include "core/random.h"
@@ -146,7 +145,6 @@ void SelfPlayWorker::finish_decision(Slot& slot, const std::function<void(Finish
     r.value.insert(r.value.end(), core::kMaxPlayers, 0.0f);  // filled in when the game ends
     r.num_players.push_back(std::uint8_t(config_.players));
     slot.row_player.push_back(player);
-    ++counters_.rows;
 
     if (config_.resign_threshold > 0 && slot.moves[best].value < config_.resign_threshold) {
       if (!slot.audit) {
@@ -159,18 +157,10 @@ void SelfPlayWorker::finish_decision(Slot& slot, const std::function<void(Finish
   }
 
   // The move: visits^(1/T), sampled (T = 0: the most visited).
-  int chosen = best;
+  double visits[core::kMaxLegalActions], values[core::kMaxLegalActions];
+  for (int i = 0; i < num_moves; ++i) visits[i] = slot.moves[i].visits, values[i] = slot.moves[i].value;
   const double t = move_temperature(config_, slot.decision);
-  if (t > 1e-3 && total_visits > 0) {
-    double weights[core::kMaxLegalActions], sum = 0;
-    for (int i = 0; i < num_moves; ++i) {
-      weights[i] = slot.moves[i].visits > 0 ? std::pow(double(slot.moves[i].visits) / slot.moves[best].visits, 1 / t) : 0;
-      sum += weights[i];
-    }
-    double pick = double(core::next_random(rng_) >> 11) * 0x1p-53 * sum;
-    for (chosen = 0; chosen + 1 < num_moves && pick >= weights[chosen]; ++chosen) pick -= weights[chosen];
-    if (weights[chosen] == 0) chosen = best;
-  }
+  const int chosen = search::choose_by_visits(visits, values, num_moves, t > 1e-3 ? t : 0, rng_);
   core::apply(slot.state, slot.moves[chosen].action);
   ++slot.decision;
   ++counters_.decisions;
@@ -183,9 +173,14 @@ void SelfPlayWorker::finish_game(Slot& slot, const std::function<void(FinishedGa
   if (slot.resigned != core::kNoPlayer) {
     for (int p = 0; p < config_.players; ++p) returns[p] = p == slot.resigned ? 0.0f : 1.0f / (config_.players - 1);
     ++counters_.resignations;
-  } else if (!slot.state.game_over()) {  // stopped at max_decisions: a draw
-    returns.fill(0);
-    for (int p = 0; p < config_.players; ++p) returns[p] = 1.0f / config_.players;
+  } else if (!slot.state.game_over()) {
+    // Stopped at max_decisions: the game has no outcome to learn from. Its rows are dropped
+    // rather than taught as a draw, which would tell the net that stalling (both players
+    // passing) is as good as playing on. The game index stays, so resume counts it played.
+    slot.rows = ShardRows{};
+    slot.rows.num_features = nets::kNumFeatures;
+    slot.rows.games = {slot.index};
+    slot.row_player.clear();
     ++counters_.capped;
   } else {
     returns = core::returns(slot.state);
@@ -194,6 +189,7 @@ void SelfPlayWorker::finish_game(Slot& slot, const std::function<void(FinishedGa
     ++counters_.audit_would_resign;
     if (returns[slot.would_resign] > 0) ++counters_.resign_false;
   }
+  counters_.rows += long(slot.row_player.size());
   for (std::size_t r = 0; r < slot.row_player.size(); ++r) {
     const auto rotated = nets::rotate_to_player(returns, slot.row_player[r], config_.players);
     std::copy(rotated.begin(), rotated.end(), slot.rows.value.begin() + r * core::kMaxPlayers);

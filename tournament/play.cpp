@@ -33,15 +33,16 @@ void check_agent_spec(const std::string& spec) {
   if (!core::is_wakhan_spec(spec)) search::make_agent(spec, 0);
 }
 
-GameResult play_game(const std::vector<std::string>& specs, const std::vector<int>& seats, long game, core::u64 seed) {
-  GameResult r{game, seed, seats, {}, {}, {}};
+GameResult play_game(const std::vector<std::string>& specs, const std::vector<int>& seats, long game, core::u64 seed,
+                     int max_decisions) {
+  GameResult r{game, seed, seats, {}, {}, {}, false};
   const int players = int(seats.size());
   const int wakhan = wakhan_seat(specs, seats);
   std::vector<std::unique_ptr<search::Agent>> agents(players);  // none for Wakhan: the engine plays her
   for (int p = 0; p < players; ++p)
     if (p != wakhan) agents[p] = search::make_agent(specs.at(seats[p]), seed * core::kMaxPlayers + p);
   core::State s = core::new_game(players, seed, wakhan);
-  while (!s.game_over()) {
+  while (!s.game_over() && int(r.actions.size()) < max_decisions) {
     const int p = core::to_move(s);
     const core::Action a = agents[p]->choose(s);
     if (!core::is_legal(s, a))
@@ -50,16 +51,17 @@ GameResult play_game(const std::vector<std::string>& specs, const std::vector<in
     r.actions.push_back(a);
     core::apply(s, a);
   }
+  r.capped = !s.game_over();
   const auto rank = core::final_ranks(s);
   for (int p = 0; p < players; ++p) {
     r.vp.push_back(s.vp[p]);
-    r.ranks.push_back(rank[p]);
+    r.ranks.push_back(r.capped ? 0 : rank[p]);
   }
   return r;
 }
 
 void play_games(const std::vector<std::string>& specs, const std::vector<GameSpec>& games, int threads,
-                const std::function<void(GameResult&&)>& on_finished) {
+                int max_decisions, const std::function<void(GameResult&&)>& on_finished) {
   std::mutex mutex;  // serializes on_finished and guards error
   std::string error;
   std::atomic<bool> failed = false;
@@ -67,7 +69,7 @@ void play_games(const std::vector<std::string>& specs, const std::vector<GameSpe
   for (long i = 0; i < long(games.size()); ++i) {
     if (failed) continue;
     try {
-      GameResult g = play_game(specs, games[i].seats, games[i].game, games[i].seed);
+      GameResult g = play_game(specs, games[i].seats, games[i].game, games[i].seed, max_decisions);
       std::lock_guard<std::mutex> lock(mutex);
       if (!failed) on_finished(std::move(g));
     } catch (const std::exception& e) {

@@ -19,7 +19,13 @@ struct GameResult {
   std::vector<int> vp;     // per seat
   std::vector<int> ranks;  // per seat, 0 = first, equal = tied after every tie-break
   std::vector<core::Action> actions;
+  bool capped = false;     // stopped at the decision cap: a draw, every rank 0
 };
+
+// Players may pass forever (nothing forces a purchase), so a game still going after this many
+// agent decisions ends as a draw between all seats. Real games take 180-270 decisions on
+// average (2-5 seats, `pamir bench --json`: mean_decisions_per_game).
+constexpr int kDefaultMaxDecisions = 2000;
 
 // Agent specs are those of search::make_agent, and "wakhan" (core/wakhan.h): the seat of the
 // automated opponent, which the engine plays itself (one seat at most, in games of 2 or 3).
@@ -27,9 +33,10 @@ struct GameResult {
 // Throws std::invalid_argument (one line) unless the spec is an agent's or "wakhan".
 void check_agent_spec(const std::string& spec);
 
-// Plays the game; seats[i] indexes specs. Throws std::invalid_argument for a bad spec and
+// Plays the game, at most max_decisions agent decisions; seats[i] indexes specs. Throws std::invalid_argument for a bad spec and
 // std::runtime_error when an agent picks an illegal action.
-GameResult play_game(const std::vector<std::string>& specs, const std::vector<int>& seats, long game, core::u64 seed);
+GameResult play_game(const std::vector<std::string>& specs, const std::vector<int>& seats, long game, core::u64 seed,
+                     int max_decisions = kDefaultMaxDecisions);
 
 struct GameSpec {
   long game = 0;
@@ -42,7 +49,7 @@ struct GameSpec {
 // first failure (a bad spec, an illegal move, an exception from on_finished) stops the games
 // not yet started and is rethrown as std::runtime_error once the running ones end.
 void play_games(const std::vector<std::string>& specs, const std::vector<GameSpec>& games, int threads,
-                const std::function<void(GameResult&&)>& on_finished);
+                int max_decisions, const std::function<void(GameResult&&)>& on_finished);
 
 // A seat's share of the win: 1 / (number of seats ranked first) for those, else 0.
 double win_share(const GameResult& g, int seat);

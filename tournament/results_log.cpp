@@ -28,14 +28,16 @@ std::vector<T> int_array(const Json& j, const char* key) {
 }  // namespace
 
 std::string results_header(const std::vector<std::string>& agents, int players, const std::string& seating,
-                           core::u64 seed) {
-  const Json j = {{"format", kFormat}, {"agents", agents}, {"players", players}, {"seating", seating}, {"seed", seed}};
+                           core::u64 seed, int max_decisions) {
+  const Json j = {{"format", kFormat}, {"agents", agents}, {"players", players},
+                  {"seating", seating}, {"seed", seed},     {"max_decisions", max_decisions}};
   return j.dump();
 }
 
 std::string game_line(const GameResult& g) {
-  const Json j = {{"game", g.game}, {"seed", g.seed},   {"seats", g.seats},
-                  {"vp", g.vp},     {"ranks", g.ranks}, {"actions", g.actions}};
+  Json j = {{"game", g.game}, {"seed", g.seed},   {"seats", g.seats},
+            {"vp", g.vp},     {"ranks", g.ranks}, {"actions", g.actions}};
+  if (g.capped) j["capped"] = true;  // only then: finished games keep their short lines
   return j.dump();
 }
 
@@ -51,6 +53,10 @@ GameResult parse_game_line(const std::string& line) {
   g.vp = int_array<int>(j, "vp");
   g.ranks = int_array<int>(j, "ranks");
   g.actions = int_array<core::Action>(j, "actions");
+  if (j.contains("capped")) {
+    if (!j["capped"].is_boolean()) throw std::runtime_error("\"capped\" is not true or false");
+    g.capped = j["capped"].get<bool>();
+  }
   if (g.vp.size() != g.seats.size() || g.ranks.size() != g.seats.size())
     throw std::runtime_error("\"seats\", \"vp\" and \"ranks\" differ in length");
   return g;

@@ -15,7 +15,7 @@ namespace pamir::tournament {
 // The header line (no newline) for a configuration; a results file resumes only under the
 // same header.
 std::string results_header(const std::vector<std::string>& agents, int players, const std::string& seating,
-                           core::u64 seed);
+                           core::u64 seed, int max_decisions);
 
 std::string game_line(const GameResult& g);
 // Throws std::runtime_error with the reason when the line is not a game line.

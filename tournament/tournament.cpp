@@ -23,7 +23,13 @@ void check_resumed_game(const GameResult& g, const Schedule& schedule, const Tou
   std::string error;
   const auto final_state = core::replay(to_record(g, c.agents), &error);
   if (!final_state) throw std::runtime_error(where + error);
-  if (!final_state->game_over()) throw std::runtime_error(where + "its actions do not finish the game");
+  if (g.capped) {
+    if (final_state->game_over() || long(g.actions.size()) != c.max_decisions)
+      throw std::runtime_error(where + "it is marked capped but its actions do not reach the decision cap");
+    if (g.ranks != std::vector<int>(g.seats.size(), 0)) throw std::runtime_error(where + "a capped game must be a draw");
+  } else if (!final_state->game_over()) {
+    throw std::runtime_error(where + "its actions do not finish the game");
+  }
   for (size_t p = 0; p < g.seats.size(); ++p)
     if (final_state->vp[p] != g.vp[p]) throw std::runtime_error(where + "its VP do not match its actions");
 }
@@ -34,6 +40,7 @@ TournamentResult run_tournament(const TournamentConfig& c, const ProgressCallbac
   const Schedule schedule(int(c.agents.size()), c.players, c.seating, c.seed);
   if (c.games < 1) throw std::invalid_argument("games must be at least 1");
   if (c.threads < 1) throw std::invalid_argument("threads must be at least 1");
+  if (c.max_decisions < 1) throw std::invalid_argument("max_decisions must be at least 1");
   for (const std::string& spec : c.agents) {  // a bad spec fails before any game
     check_agent_spec(spec);
     if (!core::is_wakhan_spec(spec)) continue;
@@ -46,7 +53,7 @@ TournamentResult run_tournament(const TournamentConfig& c, const ProgressCallbac
   std::vector<bool> finished(c.games, false);
   std::optional<ResultsAppender> appender;
   if (!c.results_path.empty()) {
-    const std::string header = results_header(c.agents, c.players, seating_name(c.seating), c.seed);
+    const std::string header = results_header(c.agents, c.players, seating_name(c.seating), c.seed, c.max_decisions);
     if (std::filesystem::exists(c.results_path)) {
       if (!c.resume)
         throw std::runtime_error(c.results_path + " already exists: pass --resume to continue it, or choose another output");
@@ -70,7 +77,7 @@ TournamentResult run_tournament(const TournamentConfig& c, const ProgressCallbac
   for (long i = 0; i < c.games; ++i)
     if (!finished[i]) todo.push_back({i, schedule.game_seed(i), schedule.seating(i)});
   const auto start = std::chrono::steady_clock::now();
-  play_games(c.agents, todo, c.threads, [&](GameResult&& g) {
+  play_games(c.agents, todo, c.threads, c.max_decisions, [&](GameResult&& g) {
     if (appender) appender->append(game_line(g));
     result.games.push_back(std::move(g));
     if (!progress) return;

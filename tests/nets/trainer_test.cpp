@@ -78,6 +78,27 @@ TEST(Trainer, CheckpointResumeReproducesTheOptimizerState) {
   for (std::size_t i = 0; i < a.size(); ++i) ASSERT_NEAR(a[i], b[i], 1e-6);
 }
 
+TEST(Trainer, LearningSettingsOverrideTheCheckpoints) {
+  const TrainBatch batch = fixed_batch(8, 7);
+  Trainer trainer(small_net());
+  trainer.step(batch);
+  const std::string path = temp_path("settings.ckpt");
+  trainer.save_checkpoint(path);
+  Trainer resumed = Trainer::load_checkpoint(path);
+  std::remove(path.c_str());
+  TrainerOptions frozen = small_net();
+  frozen.learning_rate = 0;
+  frozen.weight_decay = 0;
+  frozen.value_weight = 2;
+  resumed.set_learning_settings(frozen);
+  EXPECT_EQ(resumed.options().learning_rate, 0);
+  EXPECT_EQ(resumed.options().value_weight, 2);
+  const auto before = resumed.export_weights().data;
+  const TrainStats s = resumed.step(batch);
+  EXPECT_EQ(resumed.export_weights().data, before) << "a zero learning rate and decay change nothing";
+  EXPECT_NEAR(s.loss, s.policy_loss + 2 * s.value_loss, 1e-4);
+}
+
 TEST(Trainer, CorruptCheckpointIsAOneLineError) {
   Trainer trainer(small_net());
   const std::string path = temp_path("corrupt.ckpt");

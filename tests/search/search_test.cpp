@@ -215,6 +215,34 @@ TEST(Search, ReusesTheSubtreeOfTheNextDecision) {
   EXPECT_EQ(kept + 1, chosen_visits);  // the child's own evaluation is not an edge visit
 }
 
+// A reused subtree was grown in many sampled worlds: after a turn ends, the market refills
+// from the hidden deck, so the node the true game reaches holds edges for purchases that
+// only other worlds' markets allowed. The root keeps only the actions legal in the true
+// position, so the move chosen is always legal.
+TEST(Search, AReusedRootHoldsOnlyLegalActions) {
+  search::UniformEvaluator eval;
+  long roots = 0, reused_roots = 0;
+  for (core::u64 seed = 1; seed <= 60; ++seed) {
+    State s = new_game(2, seed);
+    std::vector<Search> searches;
+    for (int p = 0; p < 2; ++p) searches.emplace_back(with("iters=48,reuse=1"), WorldModel::kSampledWorlds, seed * 7 + p);
+    for (int decision = 0; decision < 400 && !s.game_over(); ++decision) {
+      Search& search = searches[to_move(s)];
+      search.start(s);
+      search::RootMove moves[kMaxLegalActions];
+      const int n = search.root_moves(moves);
+      reused_roots += n > 0;
+      ++roots;
+      for (int i = 0; i < n; ++i) ASSERT_TRUE(is_legal(s, moves[i].action)) << action_name(s, moves[i].action);
+      search.run(eval);
+      const core::Action a = search.choose_move();
+      ASSERT_TRUE(is_legal(s, a));
+      apply(s, a);
+    }
+  }
+  EXPECT_GT(reused_roots, roots / 4) << "the test needs roots that come from a reused subtree";
+}
+
 TEST(Search, NoAllocationInSteadyState) {
   const State s = new_game(3, 3);
   search::RolloutEvaluator rollout(1);

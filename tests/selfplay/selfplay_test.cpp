@@ -71,6 +71,25 @@ TEST(SelfPlay, WorkerPlaysEveryGameAndRecordsFullSearchesOnly) {
   EXPECT_GT(n.leaves, n.evaluator_calls);  // several games share each evaluator call
 }
 
+TEST(SelfPlay, GamesStoppedAtTheDecisionCapLeaveNoRows) {
+  TrainConfig c = tiny();
+  apply_overrides(c, {"full_fraction=1", "max_decisions=60", "games_per_worker=2"});  // far below a real game
+  search::UniformEvaluator evaluator;
+  SelfPlayWorker worker(c, 1, evaluator, 7);
+  long next = 0;
+  std::vector<FinishedGame> games;
+  worker.run([&] { return next < 3 ? next++ : -1L; }, [&](FinishedGame&& g) { games.push_back(std::move(g)); });
+  ASSERT_EQ(games.size(), 3u);
+  for (const auto& g : games) {
+    EXPECT_EQ(g.rows.games, std::vector<std::int64_t>{g.index}) << "the game still counts as played";
+    EXPECT_EQ(g.rows.rows(), 0) << "a stopped game has no outcome to teach";
+    EXPECT_TRUE(g.rows.feature_index.empty() && g.rows.legal_action.empty() && g.rows.value.empty());
+  }
+  EXPECT_EQ(worker.counters().capped, 3);
+  EXPECT_EQ(worker.counters().rows, 0);
+  EXPECT_GT(worker.counters().searches, 0);
+}
+
 TEST(SelfPlay, TemperatureFollowsTheSchedule) {
   TrainConfig c = tiny();
   apply_overrides(c, {"temperature_start=1", "temperature_end=0.2", "temperature_moves=10"});

@@ -96,6 +96,32 @@ TEST_F(TournamentFiles, ExtendingATournamentKeepsItsGames) {
   for (size_t i = 0; i < 8; ++i) EXPECT_EQ(game_line(more.games[i]), game_line(first.games[i]));
 }
 
+TEST_F(TournamentFiles, GamesAtTheDecisionCapAreDrawsThatResume) {
+  TournamentConfig c = small_config(path);
+  c.games = 4;
+  c.max_decisions = 10;  // far below any real game: every game stops there
+  const TournamentResult first = run_tournament(c);
+  ASSERT_EQ(first.games.size(), 4u);
+  for (const GameResult& g : first.games) {
+    EXPECT_TRUE(g.capped);
+    EXPECT_EQ(g.actions.size(), 10u);
+    EXPECT_EQ(g.ranks, std::vector<int>(3, 0));
+    EXPECT_DOUBLE_EQ(win_share(g, 0), 1.0 / 3);
+  }
+  c.resume = true;  // capped games replay and check like finished ones
+  const TournamentResult resumed = run_tournament(c);
+  EXPECT_EQ(resumed.resumed, 4);
+  for (size_t i = 0; i < 4; ++i) EXPECT_EQ(game_line(resumed.games[i]), game_line(first.games[i]));
+
+  TournamentConfig other = c;  // the cap is part of the configuration
+  other.max_decisions = 11;
+  EXPECT_NE(error_of(other).find("different tournament configuration"), std::string::npos);
+
+  const TournamentResult uncapped = run_tournament(small_config(""));
+  for (const GameResult& g : uncapped.games) EXPECT_FALSE(g.capped);
+  EXPECT_EQ(game_line(uncapped.games[0]).find("capped"), std::string::npos);
+}
+
 TEST_F(TournamentFiles, BadResultsFilesAreRefusedWithOneLine) {
   TournamentConfig c = small_config(path);
   c.games = 4;
