@@ -1096,8 +1096,12 @@ void apply(State& s, Action a) {
 }
 
 std::array<float, kMaxPlayers> returns(const State& s) {
+  if (!s.game_over()) return {};
+  return standing_shares(s);
+}
+
+std::array<float, kMaxPlayers> standing_shares(const State& s) {
   std::array<float, kMaxPlayers> r{};
-  if (!s.game_over()) return r;
   const auto rank = final_ranks(s);
   int winners = 0;
   for (int p = 0; p < s.num_players; ++p) winners += rank[p] == 0;

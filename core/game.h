@@ -36,7 +36,11 @@ void begin_turn(State& s, int p);
 // The player who makes the next decision, or kNoPlayer when the game is over.
 inline int to_move(const State& s) { return s.game_over() ? kNoPlayer : s.top().player; }
 
-// 1 for the winner (shared equally after every tie-break), 0 otherwise.
+// 1 for the winner (shared equally after every tie-break), 0 otherwise; all 0 while the game
+// is not over.
 std::array<float, kMaxPlayers> returns(const State& s);
+// The same shares by the standing now (final_ranks), over or not: how self-play scores a
+// game stopped before its end.
+std::array<float, kMaxPlayers> standing_shares(const State& s);
 
 }  // namespace pamir::core

@@ -34,7 +34,7 @@ const ConfigKey kKeys[] = {
     {"temperature_moves", &C::temperature_moves, 0, 100000, "60", "decisions of the temperature ramp"},
     {"resign_threshold", &C::resign_threshold, 0, 0.5, "0", "resign below this win share (0: never)"},
     {"resign_audit_fraction", &C::resign_audit_fraction, 0, 1, "0.1", "share of games that never resign"},
-    {"max_decisions", &C::max_decisions, 50, 1e6, "2000", "decisions after which a game stops (self-play: rows dropped; evaluation: a draw)"},
+    {"max_decisions", &C::max_decisions, 50, 1e6, "2000", "decisions after which a game stops (self-play: scored by the standing; evaluation: a draw)"},
     {"games_per_shard", &C::games_per_shard, 1, 1e6, "32", "finished games per training shard"},
     {"net_width", &C::net_width, 8, 4096, "64", "hidden units per layer"},
     {"net_blocks", &C::net_blocks, 0, 64, "1", "residual blocks"},

@@ -173,17 +173,13 @@ void SelfPlayWorker::finish_game(Slot& slot, const std::function<void(FinishedGa
   if (slot.resigned != core::kNoPlayer) {
     for (int p = 0; p < config_.players; ++p) returns[p] = p == slot.resigned ? 0.0f : 1.0f / (config_.players - 1);
     ++counters_.resignations;
-  } else if (!slot.state.game_over()) {
-    // Stopped at max_decisions: the game has no outcome to learn from. Its rows are dropped
-    // rather than taught as a draw, which would tell the net that stalling (both players
-    // passing) is as good as playing on. The game index stays, so resume counts it played.
-    slot.rows = ShardRows{};
-    slot.rows.num_features = nets::kNumFeatures;
-    slot.rows.games = {slot.index};
-    slot.row_player.clear();
-    ++counters_.capped;
   } else {
-    returns = core::returns(slot.state);
+    // A game stopped at max_decisions is scored by the standing now (VP, then the rules'
+    // tie-breaks). Both players passing is the usual way there; scoring it as a draw taught
+    // that stalling is as good as playing on, and dropping it taught nothing. By the
+    // standing, a player behind loses by stalling, so at least one side learns to play on.
+    returns = core::standing_shares(slot.state);
+    counters_.capped += !slot.state.game_over();
   }
   if (slot.would_resign != core::kNoPlayer) {
     ++counters_.audit_would_resign;

@@ -24,14 +24,14 @@ namespace pamir::selfplay {
 // What a worker counts; summed over workers for a generation's metrics.
 struct SelfPlayCounters {
   long games = 0;
-  long rows = 0;             // recorded (full-search) decisions of games that ended (not capped)
+  long rows = 0;             // recorded (full-search) decisions
   long decisions = 0;        // every decision, forced ones included
   long searches = 0;         // decisions that got a search
   long iterations = 0;       // search iterations (simulations)
   long evaluator_calls = 0;
   long leaves = 0;           // leaves evaluated
   long resignations = 0;
-  long capped = 0;           // games stopped at max_decisions (their rows dropped)
+  long capped = 0;           // games stopped at max_decisions (scored by the standing)
   long audit_would_resign = 0;  // audit games where a player fell below the threshold
   long resign_false = 0;        // ... and that player still won (a resignation would have been wrong)
   SelfPlayCounters& operator+=(const SelfPlayCounters& o);

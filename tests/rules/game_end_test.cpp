@@ -136,5 +136,24 @@ TEST(GameEnd, ACheckIsFinalOnlyWhenNoOtherIsLeft) {
   EXPECT_EQ(sc.s.vp[0], 6);  // 2 + 4 doubled
 }
 
+// A game stopped before its end (self-play's decision cap) is scored by the standing: the
+// same order as at the end (VP, then military stars, then rupees), while returns() stays 0.
+TEST(GameEnd, StandingSharesScoreAnUnfinishedGame) {
+  Scenario sc({Coalition::kAfghan, Coalition::kBritish, Coalition::kRussian});
+  sc.s.vp[0] = 2, sc.s.vp[1] = 3, sc.s.vp[2] = 3;
+  sc.set_rupees(1, 5);
+  sc.set_rupees(2, 5);
+  ASSERT_FALSE(sc.s.game_over());
+  EXPECT_EQ(returns(sc.s), (std::array<float, kMaxPlayers>{}));
+  auto shares = standing_shares(sc.s);
+  EXPECT_EQ(shares[0], 0.0f);
+  EXPECT_EQ(shares[1], 0.5f);  // tied on VP, stars and rupees: a shared win
+  EXPECT_EQ(shares[2], 0.5f);
+  sc.to_court(2, 98);  // European Cannons: military stars break the tie
+  shares = standing_shares(sc.s);
+  EXPECT_EQ(shares[1], 0.0f);
+  EXPECT_EQ(shares[2], 1.0f);
+}
+
 }  // namespace
 }  // namespace pamir::testing
