@@ -16,20 +16,12 @@
 #include "selfplay/shard.h"
 #include "selfplay/shard_writer.h"
 #include "selfplay/worker.h"
+#include "tests/selfplay/run_fixtures.h"
 
 namespace pamir::selfplay {
 namespace {
 
 namespace fs = std::filesystem;
-
-TrainConfig tiny() { return load_config(std::string(PAMIR_SOURCE_DIR) + "/configs/tiny.cfg"); }
-
-fs::path fresh_dir(const std::string& name) {
-  const fs::path dir = fs::temp_directory_path() / ("pamir_" + name + "_" + std::to_string(::getpid()));
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  return dir;
-}
 
 void expect_well_formed(const ShardRows& s, int players) {
   ASSERT_EQ(s.feature_begin.size(), std::size_t(s.rows() + 1));
@@ -106,6 +98,7 @@ TEST(SelfPlay, ResumedGenerationPlaysOnlyMissingGames) {
   TrainConfig c = tiny();
   apply_overrides(c, {"games_per_generation=5", "games_per_shard=2", "threads=2"});
   const fs::path dir = fresh_dir("selfplay_resume");
+  fs::create_directories(dir);
   const auto uniform = [](int) { return std::make_unique<search::UniformEvaluator>(); };
   const SelfPlayResult first = run_selfplay(c, 1, dir.string(), uniform);
   EXPECT_EQ(first.counters.games, 5);

@@ -12,19 +12,12 @@
 #include "selfplay/config.h"
 #include "selfplay/selfplay.h"
 #include "selfplay/train_loop.h"
+#include "tests/selfplay/run_fixtures.h"
 
 namespace pamir::selfplay {
 namespace {
 
 namespace fs = std::filesystem;
-
-TrainConfig tiny() { return load_config(std::string(PAMIR_SOURCE_DIR) + "/configs/tiny.cfg"); }
-
-fs::path fresh_dir(const std::string& name) {
-  const fs::path dir = fs::temp_directory_path() / ("pamir_" + name + "_" + std::to_string(::getpid()));
-  fs::remove_all(dir);
-  return dir;
-}
 
 void expect_complete_run(const fs::path& dir, const TrainConfig& c) {
   for (int g = 0; g <= c.generations; ++g) {
