@@ -41,7 +41,7 @@ struct TrainConfig {
   double resign_threshold;   // 0 disables resignation
   double resign_audit_fraction;
   int games_per_shard;
-  int max_decisions;  // a game still going after this many decisions stops (worker.cpp, tournament)
+  int max_decisions;  // after this many decisions a game stops: self-play scores it by the standing, evaluation as a draw
 
   // The network.
   int net_width;

@@ -52,10 +52,10 @@ SelfPlayResult run_selfplay(const TrainConfig& config, int generation, const std
       fs::rename(path, path + ".corrupt");
     }
   }
-  std::vector<long> todo;
+  std::vector<long> unplayed;
   for (long g = 0; g < config.games_per_generation; ++g)
-    if (!done.count(g)) todo.push_back(g);
-  result.resumed_games = config.games_per_generation - long(todo.size());
+    if (!done.count(g)) unplayed.push_back(g);
+  result.resumed_games = config.games_per_generation - long(unplayed.size());
 
   std::atomic<long> finished{result.resumed_games};
   ShardWriter writer(shard_dir, generation, next_number, config.games_per_shard, [&](long games) {
@@ -67,9 +67,9 @@ SelfPlayResult run_selfplay(const TrainConfig& config, int generation, const std
   std::atomic<std::size_t> next_game{0};
   const auto take_game = [&]() -> long {
     const std::size_t i = next_game++;
-    return i < todo.size() ? todo[i] : -1;
+    return i < unplayed.size() ? unplayed[i] : -1;
   };
-  const int threads = std::max(1, std::min<int>(thread_count(config), int(todo.size())));
+  const int threads = std::max(1, std::min<int>(thread_count(config), int(unplayed.size())));
   result.threads = threads;
   std::mutex mutex;
   std::exception_ptr error;
@@ -85,7 +85,7 @@ SelfPlayResult run_selfplay(const TrainConfig& config, int generation, const std
     } catch (...) {
       std::lock_guard lock(mutex);
       if (!error) error = std::current_exception();
-      next_game = todo.size();  // the other workers stop after their games in flight
+      next_game = unplayed.size();  // the other workers stop after their games in flight
     }
   }
   writer.finish();

@@ -73,11 +73,11 @@ TournamentResult run_tournament(const TournamentConfig& c, const ProgressCallbac
   }
   result.resumed = long(result.games.size());
 
-  std::vector<GameSpec> todo;
+  std::vector<GameSpec> unplayed;
   for (long i = 0; i < c.games; ++i)
-    if (!finished[i]) todo.push_back({i, schedule.game_seed(i), schedule.seating(i)});
+    if (!finished[i]) unplayed.push_back({i, schedule.game_seed(i), schedule.seating(i)});
   const auto start = std::chrono::steady_clock::now();
-  play_games(c.agents, todo, c.threads, c.max_decisions, [&](GameResult&& g) {
+  play_games(c.agents, unplayed, c.threads, c.max_decisions, [&](GameResult&& g) {
     if (appender) appender->append(game_line(g));
     result.games.push_back(std::move(g));
     if (!progress) return;
