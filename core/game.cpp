@@ -986,7 +986,9 @@ void run_automatic(State& s, const Task& t) {
   switch (t.kind) {
     case TaskKind::kResolveIcons: {
       const CourtCard& cc = court_card(t.a);
-      if (t.b >= cc.num_icons) return;
+      // Icons resolve from the court: a card discarded before they do (for a leverage debt
+      // that its own play caused) resolves nothing more (docs/rules-notes.md).
+      if (t.b >= cc.num_icons || !s.in_court(p, t.a)) return;
       if (t.b + 1 < cc.num_icons) push_task(s, TaskKind::kResolveIcons, p, t.a, t.b + 1);
       return resolve_icon(s, p, t.a, t.b);
     }

@@ -517,7 +517,7 @@ void check_task_refers_to_play(const State& s, const Task& t, const std::string&
       break;
     case TaskKind::kResolveIcons:
       // The card may have left the court meanwhile (discarded to pay a leverage debt its
-      // own play caused): its icons still resolve, so only the icon index is checked.
+      // own play caused): its icons then resolve nothing, so only the icon index is checked.
       if (t.b >= court_card(t.a).num_icons) throw LoadError(where + ".icon: the card has fewer impact icons");
       break;
     case TaskKind::kBuild: {

@@ -111,5 +111,29 @@ TEST(Leverage, ForcedDiscardOfAnotherLeveragedCardChains) {
   EXPECT_EQ(sc.s.top().kind, TaskKind::kTurnActions);
 }
 
+// A card discarded before its impact icons resolve resolves nothing (rules notes 7): here the
+// loyalty change of a played patriot discards a leveraged patriot of the old coalition, the
+// player cannot repay it and discards the card just played. Its spies and its own leverage
+// rupees must not arrive.
+TEST(Leverage, ACardDiscardedForTheDebtItsPlayCausedResolvesNoIcons) {
+  Scenario sc({kAfghan, kBritish});
+  sc.set_rupees(0, 0);
+  sc.to_court(0, 42);  // Barakzai Sadars: Afghan patriot, leveraged
+  sc.to_hand(0, 40);   // William Hay Macnaghten: British patriot; spy, spy, leverage
+  const int bank = sc.s.bank;
+  sc.act("play 40 left");
+  EXPECT_FALSE(sc.s.in_court(0, 42));  // the loyalty change discarded it: 2 rupees owed, none held
+  EXPECT_EQ(sc.s.loyalty[0], kBritish);
+  ASSERT_EQ(sc.s.top().kind, TaskKind::kDiscardLeverage);
+  EXPECT_EQ(sc.legal_names(), "discard 40");
+  sc.act("discard 40");
+  // The second unpaid rupee is forgiven (no card left); the card resolved nothing.
+  EXPECT_EQ(sc.s.top().kind, TaskKind::kTurnActions);
+  EXPECT_EQ(sc.s.card_loc[40], Loc::kDiscard);
+  EXPECT_EQ(sc.s.rupees[0], 0);
+  EXPECT_EQ(sc.s.bank, bank);
+  EXPECT_EQ(cylinders_in_play(sc.s, 0), 0);  // no spy placed
+}
+
 }  // namespace
 }  // namespace pamir::testing
