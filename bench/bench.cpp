@@ -4,6 +4,7 @@
 #include <cinttypes>
 #include <cstdio>
 #include <ctime>
+#include <filesystem>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <string>
@@ -11,6 +12,8 @@
 #include "core/game.h"
 #include "core/hash.h"
 #include "core/random.h"
+#include "nets/shipped_models.h"
+#include "search/agent.h"
 
 namespace pamir::bench {
 namespace {
@@ -80,8 +83,10 @@ BenchReport run_bench(const BenchOptions& options) {
     } while (stats.games < options.max_games && stats.wall_seconds < options.max_seconds);
     stats.cpu_seconds = double(std::clock() - cpu_start) / CLOCKS_PER_SEC;
   }
-  report.ismcts_rollout = measure_ismcts("rollout", options);
-  report.ismcts_heuristic = measure_ismcts("heuristic", options);
+  report.ismcts_rollout = measure_ismcts("eval=rollout", 3, options);
+  report.ismcts_heuristic = measure_ismcts("eval=heuristic", 3, options);
+  if (std::filesystem::exists(nets::shipped_model_path(2)))
+    report.ismcts_best = measure_ismcts(search::kBestAgentOptions, 2, options);
   report.net = run_net_bench(options.net);
   report.selfplay = run_selfplay_bench(options.selfplay_seconds);
   return report;
@@ -113,6 +118,8 @@ std::string report_json(const BenchReport& report) {
   }
   j["ismcts_rollout_iters_per_s"] = report.ismcts_rollout.iters_per_s();
   j["ismcts_heuristic_iters_per_s"] = report.ismcts_heuristic.iters_per_s();
+  j["ismcts_best_iters_per_s"] =
+      report.ismcts_best.iterations > 0 ? nlohmann::json(report.ismcts_best.iters_per_s()) : nlohmann::json();
   j["net"] = net_report_json(report.net);
   j["net"]["selfplay"] = selfplay_report_json(report.selfplay);
   return j.dump();
@@ -120,7 +127,7 @@ std::string report_json(const BenchReport& report) {
 
 std::string report_text(const BenchReport& report) {
   std::string out;
-  char line[200];
+  char line[300];
   std::snprintf(line, sizeof line, "state_bytes %zu\nsignature %s\n", report.state_bytes,
                 hex(report.signature).c_str());
   out += line;
@@ -138,6 +145,12 @@ std::string report_text(const BenchReport& report) {
     std::snprintf(line, sizeof line,
                   "ismcts %s: %.0f iterations/s (3-player opening, %ld iterations, %.2f s processor)\n", name,
                   speed->iters_per_s(), speed->iterations, speed->cpu_seconds);
+    out += line;
+  }
+  if (report.ismcts_best.iterations > 0) {
+    std::snprintf(line, sizeof line,
+                  "ismcts best (shipped 2-player net, %s): %.0f iterations/s (2-player opening, %ld iterations)\n",
+                  search::kBestAgentOptions, report.ismcts_best.iters_per_s(), report.ismcts_best.iterations);
     out += line;
   }
   out += net_report_text(report.net);

@@ -56,18 +56,22 @@ struct SearchSpeed {
   double wall_seconds = 0;
   double iters_per_s() const { return cpu_seconds > 0 ? iterations / cpu_seconds : 0; }
 };
-// Searches of kSearchSpeedIters iterations from the first turn of new_game(3, 1) (loyalties
-// chosen) with the given evaluator
-// ("rollout", "heuristic"), repeated until either limit of options is reached (at least one).
+// Searches of kSearchSpeedIters iterations from the first turn of new_game(players, 1)
+// (loyalties chosen) with the ISMCTS options of an agent spec ("eval=rollout",
+// search::kBestAgentOptions; iters and reuse are overridden), repeated until either limit
+// of options is reached (at least one).
 constexpr int kSearchSpeedIters = 500;
-SearchSpeed measure_ismcts(const std::string& evaluator, const BenchOptions& options);
+SearchSpeed measure_ismcts(const std::string& search_options, int players, const BenchOptions& options);
 
 struct BenchReport {
   std::size_t state_bytes = 0;
   std::uint64_t signature = 0;
   // Indexed by player count; entries below kMinPlayers are unused.
   std::array<PlayerCountStats, core::kMaxPlayers + 1> by_players{};
-  SearchSpeed ismcts_rollout, ismcts_heuristic;
+  SearchSpeed ismcts_rollout, ismcts_heuristic;  // 3 players
+  // The shipped 2-player agent "best" (net and heuristic blend); no iterations when
+  // models/ has no 2-player net.
+  SearchSpeed ismcts_best;
   NetBenchReport net;
   SelfPlayBenchReport selfplay;
 };
@@ -79,7 +83,7 @@ BenchReport run_bench(const BenchOptions& options);
 // The report as one JSON object: {"state_bytes", "signature" (hex string), "players":
 // {"2": {"decisions_per_s", "games_per_s", "mean_decisions_per_game", "games",
 // "cpu_seconds", "wall_seconds"}, ...}, "ismcts_rollout_iters_per_s",
-// "ismcts_heuristic_iters_per_s", "net": net_report_json with "selfplay": selfplay_report_json}.
+// "ismcts_heuristic_iters_per_s", "ismcts_best_iters_per_s" (null without a shipped net), "net": net_report_json with "selfplay": selfplay_report_json}.
 std::string report_json(const BenchReport& report);
 // The report as readable text, one line per fact.
 std::string report_text(const BenchReport& report);

@@ -5,21 +5,25 @@
 
 #include "bench/bench.h"
 #include "core/game.h"
+#include "search/agent.h"
 #include "search/evaluator_registry.h"
+#include "search/evaluators.h"
 #include "search/mcts.h"
 
 namespace pamir::bench {
 
-SearchSpeed measure_ismcts(const std::string& evaluator, const BenchOptions& options) {
+SearchSpeed measure_ismcts(const std::string& spec_options, int players, const BenchOptions& options) {
   using Clock = std::chrono::steady_clock;
   search::SearchOptions search_options;
+  search::parse_options("ismcts", spec_options, search_options);
   search_options.iters = kSearchSpeedIters;
   search_options.reuse = 0;
-  const std::unique_ptr<search::Evaluator> eval = search::make_evaluator(evaluator, 1);
+  const std::unique_ptr<search::Evaluator> eval =
+      search::blend_with_heuristic(search::make_evaluator(search_options.eval, 1), search_options.hmix);
   search::Search search(search_options, search::WorldModel::kSampledWorlds, 1);
-  // The opening of play: the first turn, after the three loyalty choices (one per coalition).
-  core::State opening = core::new_game(3, 1);
-  for (int k = 0; k < 3; ++k) {
+  // The opening of play: the first turn, after the loyalty choices (one per coalition).
+  core::State opening = core::new_game(players, 1);
+  for (int k = 0; k < players; ++k) {
     core::Action legal[core::kMaxLegalActions];
     const int n = core::legal_actions(opening, legal);
     core::apply(opening, legal[k % n]);

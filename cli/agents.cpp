@@ -22,6 +22,8 @@ const bool registered = register_command([](CLI::App& app) {
     std::printf("spec: name[:option=value,...], e.g. ismcts:iters=800,c=1.5,eval=rollout\n");
     std::printf("options of mcts, pimc and ismcts (random and heuristic take only seed):\n%s",
                 search::options_help().c_str());
+    std::printf("best: ismcts with the shipped net for the game's player count (models/README.md), options %s\n",
+                search::kBestAgentOptions);
     std::printf("evaluators: %s\n", evaluators.c_str());
   });
 });

@@ -74,9 +74,10 @@ const bool registered = register_command([](CLI::App& app) {
     const selfplay::TrainRunResult r = selfplay::run_training(config, flags->out);
     std::printf("\nratings (Plackett-Luce, Elo scale, generation 0 = 0; eval search %d iterations/decision):\n%s",
                 config.eval_iters, selfplay::rating_table(r.ratings).c_str());
-    if (r.has_final)
-      std::printf("\nlast generation (%d) vs generation 0: win share %.3f over %ld games, 95%% interval [%.3f, %.3f]\n",
-                  config.generations, r.final_match.score, r.final_match.games, r.final_match.low, r.final_match.high);
+    for (const selfplay::MatchScore& m : r.final_matches)
+      std::printf("\nlast generation (%d) vs %s: win share %.3f over %ld games, 95%% interval [%.3f, %.3f]", config.generations,
+                  m.opponent.c_str(), m.score, m.games, m.low, m.high);
+    if (!r.final_matches.empty()) std::printf("\n");
     std::printf("report: %s/report.html  metrics: %s/metrics.csv\n", flags->out.c_str(), flags->out.c_str());
   });
 });

@@ -5,6 +5,7 @@
 
 #include "core/game.h"
 #include "core/queries.h"
+#include "core/random.h"
 #include "core/world.h"
 
 namespace pamir::nets {
@@ -198,6 +199,19 @@ std::array<float, kMaxPlayers> rotate_to_table(const std::array<float, kMaxPlaye
   std::array<float, kMaxPlayers> r{};
   for (int o = 0; o < n; ++o) r[(p + o) % n] = rotated[o];
   return r;
+}
+
+core::u64 encoder_fingerprint() {
+  using namespace Enc;
+  const int parts[] = {kEncoderRevision, kCourtCards, kCourtCardStride, kOtherCards, kOtherCardStride, kMarket,
+                       kMarketCount, kMap, kMapCount, kPlayers, kPlayerStride, kGlobal, kGlobalCount, kDecision,
+                       kDecisionCount, kCount, core::kNumActions, core::kMaxPlayers, core::kNumCourtCards, core::kNumCards};
+  core::u64 h = 0x9E3779B97F4A7C15ull;
+  for (int x : parts) {
+    h ^= core::u64(x);
+    h = core::next_random(h);
+  }
+  return h;
 }
 
 }  // namespace pamir::nets

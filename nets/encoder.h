@@ -43,6 +43,13 @@ constexpr int kCount = kDecision + kDecisionCount;
 
 constexpr int kNumFeatures = Enc::kCount;
 
+// Names this encoder: a hash of its layout (every block's offset and size, the action and
+// seat counts) and of kEncoderRevision, which is raised whenever an entry's meaning changes
+// without the layout changing. Weight files carry it, so that a net trained on another
+// encoder's rows is refused instead of misread.
+constexpr int kEncoderRevision = 1;
+core::u64 encoder_fingerprint();
+
 struct Feature {
   int index;
   float value;

@@ -1,6 +1,7 @@
 #include "nets/weights.h"
 
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <stdexcept>
 
@@ -14,17 +15,25 @@ namespace pamir::nets {
 namespace {
 
 constexpr char kMagic[8] = {'P', 'A', 'M', 'I', 'R', 'N', 'E', 'T'};
-constexpr core::u32 kVersion = 1;
+// Version 2 added the encoder fingerprint.
+constexpr core::u32 kVersion = 2;
 
 struct Header {
   char magic[8];
   core::u32 version;
   core::u32 num_features, num_actions, num_seats;
   core::u32 width, blocks;
+  core::u64 encoder;  // encoder_fingerprint() of the encoder the net was trained on
   core::u64 float_count;
   core::u64 checksum;
 };
-static_assert(sizeof(Header) == 48);
+static_assert(sizeof(Header) == 56);
+
+std::string hex(core::u64 x) {
+  char buf[17];
+  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(x));
+  return buf;
+}
 
 [[noreturn]] void fail(const std::string& source, const std::string& why) {
   throw std::runtime_error("bad weight file " + source + ": " + why);
@@ -67,6 +76,7 @@ std::string serialize_weights(const NetWeights& w) {
   h.num_seats = core::kMaxPlayers;
   h.width = core::u32(w.config.width);
   h.blocks = core::u32(w.config.blocks);
+  h.encoder = encoder_fingerprint();
   h.float_count = w.data.size();
   h.checksum = checksum64(w.data.data(), w.data.size() * sizeof(float));
   std::string bytes(sizeof h + w.data.size() * sizeof(float), '\0');
@@ -86,6 +96,9 @@ NetWeights parse_weights(std::string_view bytes, const std::string& source) {
     fail(source, "made for " + std::to_string(h.num_features) + " features and " + std::to_string(h.num_actions) +
                      " actions; this build has " + std::to_string(kNumFeatures) + " and " +
                      std::to_string(core::kNumActions));
+  if (h.encoder != encoder_fingerprint())
+    fail(source, "made for another encoder (fingerprint " + hex(h.encoder) + ", this build's is " +
+                     hex(encoder_fingerprint()) + ")");
   if (h.width < 1 || h.width > 4096 || h.blocks > 64)
     fail(source, "implausible shape (width " + std::to_string(h.width) + ", blocks " + std::to_string(h.blocks) + ")");
   NetWeights w{{int(h.width), int(h.blocks)}, {}};

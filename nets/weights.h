@@ -1,7 +1,8 @@
 #pragma once
 // The network's parameters as plain floats, shared by the libtorch model (which exports
 // and imports them) and the Eigen inference path (which reads nothing else), and their
-// file format: a header (magic, version, shape), a checksum, then the floats.
+// file format: a header (magic, version, shape, the encoder's fingerprint), a checksum, then the
+// floats.
 //
 // The network (nets/torch_net.h builds the same one in libtorch):
 //   h = relu(x · Input + input_bias)                        x: the encoder's row

@@ -51,12 +51,16 @@ std::unique_ptr<Agent> make_agent(const std::string& spec, core::u64 seed) {
   const bool searches = name == "mcts" || name == "pimc" || name == "ismcts";
   if (name == "random" || name == "heuristic") only_seed(name, text);
   if (searches || name == "random" || name == "heuristic") parse_options(name, text, options);
+  if (name == "best") {
+    parse_options("ismcts", kBestAgentOptions, options);
+    parse_options("ismcts", text, options);
+  }
   // Seats get different streams from the game's seed; the spec's seed shifts them all.
   const core::u64 agent_seed = seed * 0x9E3779B97F4A7C15ull + 1 + options.seed * 0xD1B54A32D192ED03ull;
   if (name == "random") return std::make_unique<RandomAgent>(agent_seed);
   if (name == "heuristic") return std::make_unique<HeuristicAgent>(agent_seed);
   if (name == "mcts") return std::make_unique<TreeSearchAgent>(name, options, WorldModel::kTrueState, agent_seed);
-  if (name == "ismcts")
+  if (name == "ismcts" || name == "best")
     return std::make_unique<TreeSearchAgent>(name, options, WorldModel::kSampledWorlds, agent_seed);
   if (name == "pimc") return std::make_unique<PimcAgent>(options, agent_seed);
   std::string known;

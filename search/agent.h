@@ -34,7 +34,12 @@ class RandomAgent final : public Agent {
 };
 
 // The agent names make_agent knows, in the order they are listed in errors.
-constexpr const char* kAgentNames[] = {"random", "heuristic", "mcts", "pimc", "ismcts"};
+constexpr const char* kAgentNames[] = {"random", "heuristic", "mcts", "pimc", "ismcts", "best"};
+
+// "best" is ISMCTS with the shipped net for the game's player count (evaluator "best",
+// models/README.md) at the settings it was trained and measured with; options given after
+// it ("best:iters=800") override these.
+constexpr const char* kBestAgentOptions = "iters=400,c=1.5,batch=4,hmix=0.5,eval=best";
 
 // Builds an agent from a spec; throws std::invalid_argument with a one-line reason for an
 // unknown name or option. seed is mixed into the agent's own seed so seats differ.

@@ -1,5 +1,7 @@
 #include "search/evaluators.h"
 
+#include <cstdio>
+
 #include "core/game.h"
 #include "core/random.h"
 #include "search/heuristic.h"
@@ -41,6 +43,27 @@ void HeuristicEvaluator::evaluate(std::span<const Leaf> leaves, std::span<const 
     *results[i].values = heuristic_values(*leaves[i].state);
     uniform_prior(results[i].prior, leaves[i].num_legal);
   }
+}
+
+HeuristicBlendEvaluator::HeuristicBlendEvaluator(std::unique_ptr<Evaluator> inner, float weight)
+    : inner_(std::move(inner)), weight_(weight) {
+  char mix[32];
+  std::snprintf(mix, sizeof mix, "%g", weight);
+  name_ = std::string(inner_->name()) + "+heuristic*" + mix;
+}
+
+void HeuristicBlendEvaluator::evaluate(std::span<const Leaf> leaves, std::span<const LeafResult> results) {
+  inner_->evaluate(leaves, results);
+  for (size_t i = 0; i < leaves.size(); ++i) {
+    const Values h = heuristic_values(*leaves[i].state);
+    Values& v = *results[i].values;
+    for (int p = 0; p < core::kMaxPlayers; ++p) v[p] = (1 - weight_) * v[p] + weight_ * h[p];
+  }
+}
+
+std::unique_ptr<Evaluator> blend_with_heuristic(std::unique_ptr<Evaluator> inner, double weight) {
+  if (weight <= 0) return inner;
+  return std::make_unique<HeuristicBlendEvaluator>(std::move(inner), float(weight));
 }
 
 }  // namespace pamir::search

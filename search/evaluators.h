@@ -2,6 +2,9 @@
 // The evaluators search ships with: uniform, random rollouts and the hand-written heuristic.
 // The network evaluator lives in nets/ and registers itself (evaluator_registry.h).
 
+#include <memory>
+#include <string>
+
 #include "search/evaluator.h"
 
 namespace pamir::search {
@@ -33,6 +36,27 @@ class HeuristicEvaluator final : public Evaluator {
   void evaluate(std::span<const Leaf> leaves, std::span<const LeafResult> results) override;
   const char* name() const override { return "heuristic"; }
 };
+
+// Another evaluator's judgement with the heuristic's value mixed in: values are
+// (1 - weight) * inner + weight * heuristic_values, the prior is the inner one. A young
+// network's value head knows little, while the heuristic already tells a won position from a
+// lost one (ISMCTS with the heuristic beats ISMCTS with random rollouts); mixing the two is
+// AlphaGo's blend of value net and rollouts, with the heuristic in the rollouts' place. The
+// search option hmix and the training key heuristic_mix set the weight.
+class HeuristicBlendEvaluator final : public Evaluator {
+ public:
+  HeuristicBlendEvaluator(std::unique_ptr<Evaluator> inner, float weight);
+  void evaluate(std::span<const Leaf> leaves, std::span<const LeafResult> results) override;
+  const char* name() const override { return name_.c_str(); }
+
+ private:
+  std::unique_ptr<Evaluator> inner_;
+  float weight_;
+  std::string name_;
+};
+
+// The evaluator itself when weight is 0, else it wrapped in a HeuristicBlendEvaluator.
+std::unique_ptr<Evaluator> blend_with_heuristic(std::unique_ptr<Evaluator> inner, double weight);
 
 // Writes the uniform distribution over n actions.
 void uniform_prior(float* prior, int n);

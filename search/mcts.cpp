@@ -296,6 +296,18 @@ int Search::root_moves(RootMove* out) const {
   return root.num_edges;
 }
 
+Values Search::root_values() const {
+  Values v{};
+  const int n = root_.num_players;
+  if (nodes_.empty() || nodes_[0].visits == 0) {
+    for (int p = 0; p < n; ++p) v[p] = 1.0f / float(n);
+    return v;
+  }
+  const Node& root = nodes_[0];
+  for (int p = 0; p < n; ++p) v[p] = root.w[p] / float(root.visits);
+  return v;
+}
+
 int choose_by_visits(const double* visits, const double* value, int n, double temperature, core::u64& rng) {
   if (temperature > 0) {
     double weight[core::kMaxLegalActions];

@@ -75,6 +75,9 @@ class Search {
   // The root's moves with their statistics, in action order; returns how many (room for
   // kMaxLegalActions).
   int root_moves(RootMove* out) const;
+  // The root's mean value per seat over the iterations so far (seat order; equal shares
+  // before the first). Self-play mixes it into value targets.
+  Values root_values() const;
   // The move to play: the most visited (temperature 0) or sampled in proportion to
   // visits^(1/temperature).
   core::Action choose_move();

@@ -45,6 +45,9 @@ const OptionEntry kOptions[] = {
      PAMIR_NUMBER_FIELD(worlds, int)},
     {{"eval", OptionKind::kText, 0, 0, "rollout", nullptr, "leaf evaluator: rollout, heuristic, uniform, net:<path>"},
      [](SearchOptions& o, double, const std::string& text) { o.eval = text; }},
+    {{"hmix", OptionKind::kReal, 0, 1, "0", nullptr,
+      "share of the heuristic's value mixed into every leaf value of the evaluator (0: the evaluator alone)"},
+     PAMIR_NUMBER_FIELD(hmix, double)},
     {{"seed", OptionKind::kInt, 0, 9e15, "0", nullptr, "mixed into the agent's seed"},
      PAMIR_NUMBER_FIELD(seed, core::u64)},
 };

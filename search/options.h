@@ -26,6 +26,7 @@ struct SearchOptions {
   int batch;                // leaves collected per evaluator call
   int worlds;               // determinizations (pimc)
   std::string eval;         // evaluator spec: rollout, heuristic, uniform, net:<path>, ...
+  double hmix;              // share of the heuristic's value mixed into every leaf value
   core::u64 seed;
 };
 

@@ -34,6 +34,10 @@ const ConfigKey kKeys[] = {
     {"temperature_moves", &C::temperature_moves, 0, 100000, "60", "decisions of the temperature ramp"},
     {"resign_threshold", &C::resign_threshold, 0, 0.5, "0", "resign below this win share (0: never)"},
     {"resign_audit_fraction", &C::resign_audit_fraction, 0, 1, "0.1", "share of games that never resign"},
+    {"heuristic_mix", &C::heuristic_mix, 0, 1, "0",
+     "share of the heuristic's value mixed into the net's leaf values (self-play and evaluation)"},
+    {"value_target_mix", &C::value_target_mix, 0, 1, "0",
+     "share of the full search's root value in a row's value target (the rest: the game's result)"},
     {"max_decisions", &C::max_decisions, 50, 1e6, "2000", "decisions after which a game stops (self-play: scored by the standing; evaluation: a draw)"},
     {"games_per_shard", &C::games_per_shard, 1, 1e6, "32", "finished games per training shard"},
     {"net_width", &C::net_width, 8, 4096, "64", "hidden units per layer"},
@@ -47,7 +51,7 @@ const ConfigKey kKeys[] = {
     {"eval_iters", &C::eval_iters, 1, 1e6, "32", "search iterations per decision in evaluation games"},
     {"eval_games", &C::eval_games, 0, 1e6, "40", "games vs the previous net and vs the baseline"},
     {"baseline_iters", &C::baseline_iters, 1, 1e6, "32", "iterations of the ISMCTS-rollout baseline"},
-    {"final_eval_games", &C::final_eval_games, 0, 1e6, "200", "games of the last generation vs generation 0"},
+    {"final_eval_games", &C::final_eval_games, 0, 1e6, "200", "games of the last generation vs generation 0, and vs the baseline"},
 };
 
 std::string trim(const std::string& s) {

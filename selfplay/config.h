@@ -41,6 +41,8 @@ struct TrainConfig {
   double resign_threshold;   // 0 disables resignation
   double resign_audit_fraction;
   int games_per_shard;
+  double heuristic_mix;     // share of the heuristic's value in every leaf value (search option hmix)
+  double value_target_mix;  // share of the full search's root value in value targets (the rest: the result)
   int max_decisions;  // after this many decisions a game stops: self-play scores it by the standing, evaluation as a draw
 
   // The network.

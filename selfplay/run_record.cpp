@@ -136,16 +136,16 @@ std::string rating_table(const std::vector<RatingRow>& ratings) {
 }
 
 std::string run_report_html(const TrainConfig& config, const std::vector<GenerationRecord>& records,
-                            const std::vector<RatingRow>& ratings, const MatchScore* final_match) {
+                            const std::vector<RatingRow>& ratings, const std::vector<MatchScore>& final_matches) {
   std::string html =
       "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>pamir training run</title>\n<style>"
       "body{font-family:sans-serif;margin:2em;max-width:60em}table{border-collapse:collapse;margin:1em 0}"
       "td,th{border:1px solid #ccc;padding:3px 8px;text-align:right}th{background:#f4f4f4}"
       "td:first-child{text-align:left}</style></head><body>\n<h1>pamir training run</h1>\n";
-  if (final_match) {
-    html += "<p><b>Last generation against generation 0</b>, " + std::to_string(final_match->games) +
-            " games at the same search budget: win share " + fmt("%.3f", final_match->score) + " (95% interval " +
-            fmt("%.3f", final_match->low) + " to " + fmt("%.3f", final_match->high) + ").</p>\n";
+  for (const MatchScore& m : final_matches) {
+    html += "<p><b>Last generation against " + html_escape(m.opponent) + "</b>, " + std::to_string(m.games) +
+            " games: win share " + fmt("%.3f", m.score) + " (95% interval " + fmt("%.3f", m.low) + " to " +
+            fmt("%.3f", m.high) + ").</p>\n";
   }
 
   ChartSeries loss{"total", "#1f77b4", {}}, policy{"policy", "#ff7f0e", {}}, value{"value", "#2ca02c", {}};
@@ -156,6 +156,22 @@ std::string run_report_html(const TrainConfig& config, const std::vector<Generat
       value.points.push_back({double(p.step), p.value});
     }
   html += "<h2>Training loss</h2>\n" + svg_line_chart("loss per optimizer step", "step", "loss", {loss, policy, value});
+  // Held-out losses: the net before a generation's training, on that generation's games,
+  // which it never trained on; training losses far below them mean memorized games.
+  ChartSeries train_value{"value (training, last point)", "#2ca02c", {}}, holdout_value{"value (held out)", "#9467bd", {}};
+  ChartSeries train_policy{"policy (training, last point)", "#ff7f0e", {}},
+      holdout_policy{"policy (held out)", "#8c564b", {}};
+  for (const auto& r : records) {
+    if (!r.losses.empty()) {
+      train_value.points.push_back({double(r.generation), r.losses.back().value});
+      train_policy.points.push_back({double(r.generation), r.losses.back().policy});
+    }
+    holdout_value.points.push_back({double(r.generation), r.holdout.value});
+    holdout_policy.points.push_back({double(r.generation), r.holdout.policy});
+  }
+  html += "<h2>Training and held-out losses by generation</h2>\n" +
+          svg_line_chart("losses (held out: the previous net on this generation's new games)", "generation", "loss",
+                         {train_value, holdout_value, train_policy, holdout_policy});
 
   ChartSeries rating{"generation", "#d62728", {}}, baseline{"baseline", "#7f7f7f", {}};
   for (const auto& r : ratings) {
@@ -171,21 +187,36 @@ std::string run_report_html(const TrainConfig& config, const std::vector<Generat
   html += "<pre>" + html_escape(rating_table(ratings)) + "</pre>\n";
 
   html += "<h2>Generations</h2>\n<table><tr><th>generation</th><th>self-play games</th><th>rows</th>"
-          "<th>simulations/s</th><th>threads</th><th>loss</th><th>vs previous</th><th>vs baseline</th>"
+          "<th>stopped at cap</th><th>simulations/s</th><th>threads</th><th>value loss</th><th>held-out value loss</th>"
+          "<th>policy loss</th><th>held-out policy loss</th><th>vs previous</th><th>vs baseline</th>"
           "<th>self-play s</th><th>train s</th><th>eval s</th></tr>\n";
   for (const auto& r : records) {
     const auto score = [](const MatchScore* m) {
       return m ? fmt("%.3f", m->score) + " [" + fmt("%.2f", m->low) + ", " + fmt("%.2f", m->high) + "]" : "";
     };
     html += "<tr><td>" + std::to_string(r.generation) + "</td><td>" + std::to_string(r.games) + "</td><td>" +
-            std::to_string(r.rows) + "</td><td>" + fmt("%.0f", r.simulations_per_second()) + "</td><td>" +
-            std::to_string(r.threads) + "</td><td>" + (r.losses.empty() ? "" : fmt("%.4f", r.losses.back().loss)) +
-            "</td><td>" + score(find_match(r, "gen")) + "</td><td>" + score(find_match(r, "baseline")) +
+            std::to_string(r.rows) + "</td><td>" + std::to_string(r.capped) + "</td><td>" +
+            fmt("%.0f", r.simulations_per_second()) + "</td><td>" + std::to_string(r.threads) + "</td><td>" +
+            (r.losses.empty() ? "" : fmt("%.4f", r.losses.back().value)) + "</td><td>" + fmt("%.4f", r.holdout.value) +
+            "</td><td>" + (r.losses.empty() ? "" : fmt("%.4f", r.losses.back().policy)) + "</td><td>" +
+            fmt("%.4f", r.holdout.policy) + "</td><td>" + score(find_match(r, "gen")) + "</td><td>" + score(find_match(r, "baseline")) +
             "</td><td>" + fmt("%.1f", r.selfplay_seconds) + "</td><td>" + fmt("%.1f", r.train_seconds) +
             "</td><td>" + fmt("%.1f", r.eval_seconds) + "</td></tr>\n";
   }
   html += "</table>\n<h2>Configuration</h2>\n<pre>" + html_escape(format_config(config)) + "</pre>\n</body></html>\n";
   return html;
+}
+
+std::string generation_summary(const GenerationRecord& r) {
+  const LossPoint last = r.losses.empty() ? LossPoint{} : r.losses.back();
+  std::string line = "gen " + std::to_string(r.generation) + ": loss value " + fmt("%.3f", last.value) + " policy " +
+                     fmt("%.3f", last.policy) + " | held out value " + fmt("%.3f", r.holdout.value) + " policy " +
+                     fmt("%.3f", r.holdout.policy) + " | stopped " + std::to_string(r.capped) + "/" +
+                     std::to_string(r.games);
+  for (const MatchScore& m : r.matches)
+    line += " | vs " + m.opponent + " " + fmt("%.3f", m.score) + " [" + fmt("%.2f", m.low) + ", " +
+            fmt("%.2f", m.high) + "]";
+  return line;
 }
 
 }  // namespace pamir::selfplay

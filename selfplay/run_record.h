@@ -72,8 +72,12 @@ struct RatingRow {
 std::string rating_table(const std::vector<RatingRow>& ratings);
 
 // The self-contained HTML report: settings, loss curves, rating by generation, self-play
-// speed, the final match.
+// speed, the final matches of the last generation.
 std::string run_report_html(const TrainConfig& config, const std::vector<GenerationRecord>& records,
-                            const std::vector<RatingRow>& ratings, const MatchScore* final_match);
+                            const std::vector<RatingRow>& ratings, const std::vector<MatchScore>& final_matches);
+
+// One console line for a finished generation: losses, held-out losses, stopped games,
+// evaluation scores.
+std::string generation_summary(const GenerationRecord& r);
 
 }  // namespace pamir::selfplay

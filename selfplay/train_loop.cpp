@@ -10,6 +10,7 @@
 #include "core/random.h"
 #include "nets/net_evaluator.h"
 #include "nets/trainer.h"
+#include "search/evaluators.h"
 #include "selfplay/npz.h"
 #include "selfplay/progress_bar.h"
 #include "selfplay/selfplay.h"
@@ -42,6 +43,7 @@ struct RunPaths {
     return numbered(eval, "gen", g, ("-vs-" + std::string(opponent) + ".jsonl").c_str());
   }
   std::string final_results() const { return eval + "/final.jsonl"; }
+  std::string final_baseline_results() const { return eval + "/final-vs-baseline.jsonl"; }
 };
 
 nets::TrainerOptions trainer_options(const TrainConfig& c) {
@@ -265,14 +267,15 @@ void write_reports(const TrainConfig& c, const RunPaths& paths, const TrainRunRe
   core::write_file_atomically(paths.dir + "/losses.csv", losses_csv(r.records));
   core::write_file_atomically(paths.dir + "/ratings.txt", rating_table(r.ratings));
   core::write_file_atomically(paths.dir + "/report.html",
-                              run_report_html(c, r.records, r.ratings, r.has_final ? &r.final_match : nullptr));
+                              run_report_html(c, r.records, r.ratings, r.final_matches));
 }
 
 }  // namespace
 
 std::string net_agent_spec(const TrainConfig& c, const std::string& dir, int generation) {
   return "ismcts:iters=" + std::to_string(c.eval_iters) + ",c=" + key_value(c, "cpuct") +
-         ",batch=" + std::to_string(c.leaves_per_search) + ",eval=net:" + RunPaths(dir).weights(generation);
+         ",batch=" + std::to_string(c.leaves_per_search) +
+         (c.heuristic_mix > 0 ? ",hmix=" + key_value(c, "heuristic_mix") : "") + ",eval=net:" + RunPaths(dir).weights(generation);
 }
 
 std::string baseline_agent_spec(const TrainConfig& c) {
@@ -308,7 +311,7 @@ TrainRunResult run_training(const TrainConfig& c, const std::string& dir) {
             nets::NetEvaluatorOptions o;
             o.name = "net:gen" + std::to_string(g - 1);
             (void)worker;
-            return nets::make_net_evaluator(weights, o);
+            return search::blend_with_heuristic(nets::make_net_evaluator(weights, o), c.heuristic_mix);
           },
           [&](long done, long) { bar.update(done); });
       bar.finish();
@@ -320,17 +323,22 @@ TrainRunResult run_training(const TrainConfig& c, const std::string& dir) {
       train_generation(c, paths, g, record);
       evaluate_generation(c, dir, paths, g, record, all);
       core::write_file_atomically(paths.record(g), record_json(record));
+      std::fprintf(stderr, "%s\n", generation_summary(record).c_str());
     }
     result.records.push_back(record);
     result.ratings = compute_ratings(c, all, g);
     write_reports(c, paths, result);
   }
   if (c.final_eval_games > 0) {
-    const auto games = play_match(c, {net_agent_spec(c, dir, c.generations), net_agent_spec(c, dir, 0)},
+    const auto first = play_match(c, {net_agent_spec(c, dir, c.generations), net_agent_spec(c, dir, 0)},
                                   c.final_eval_games, eval_seed(c, 0, 2), paths.final_results(), "final vs gen 0");
-    result.final_match = score_of_first("gen0", games);
-    result.has_final = true;
-    add_games(all, games, {c.generations, 0});
+    result.final_matches.push_back(score_of_first("gen0", first));
+    add_games(all, first, {c.generations, 0});
+    const auto base = play_match(c, {net_agent_spec(c, dir, c.generations), baseline_agent_spec(c)},
+                                 c.final_eval_games, eval_seed(c, 0, 3), paths.final_baseline_results(),
+                                 "final vs baseline");
+    result.final_matches.push_back(score_of_first("baseline", base));
+    add_games(all, base, {c.generations, c.generations + 1});
     result.ratings = compute_ratings(c, all, c.generations);
   }
   write_reports(c, paths, result);

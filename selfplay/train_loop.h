@@ -27,8 +27,9 @@ namespace pamir::selfplay {
 struct TrainRunResult {
   std::vector<GenerationRecord> records;
   std::vector<RatingRow> ratings;  // every generation and the baseline, from every evaluation game
-  bool has_final = false;
-  MatchScore final_match;          // the last generation against generation 0
+  // The last generation's final matches (final_eval_games each): against generation 0 and
+  // against the baseline (ISMCTS with random rollouts at baseline_iters).
+  std::vector<MatchScore> final_matches;
 };
 
 // Runs (or continues) the run in dir with config; progress goes to stderr.

@@ -64,6 +64,7 @@ struct SelfPlayWorker::Slot {
   int resigned = core::kNoPlayer;
   ShardRows rows;
   std::vector<int> row_player;
+  std::vector<search::Values> row_root_values;  // each row's full-search root value (seat order)
   core::Action legal[core::kMaxLegalActions];
   search::RootMove moves[core::kMaxLegalActions];
   nets::Feature features[nets::kMaxActiveFeatures];
@@ -92,6 +93,7 @@ void SelfPlayWorker::start_game(Slot& slot, long index) {
   slot.rows.num_features = nets::kNumFeatures;
   slot.rows.games = {index};
   slot.row_player.clear();
+  slot.row_root_values.clear();
 }
 
 void SelfPlayWorker::begin_decision(Slot& slot, const std::function<void(FinishedGame&&)>& on_finished) {
@@ -145,6 +147,7 @@ void SelfPlayWorker::finish_decision(Slot& slot, const std::function<void(Finish
     r.value.insert(r.value.end(), core::kMaxPlayers, 0.0f);  // filled in when the game ends
     r.num_players.push_back(std::uint8_t(config_.players));
     slot.row_player.push_back(player);
+    slot.row_root_values.push_back(search.root_values());
 
     if (config_.resign_threshold > 0 && slot.moves[best].value < config_.resign_threshold) {
       if (!slot.audit) {
@@ -186,8 +189,14 @@ void SelfPlayWorker::finish_game(Slot& slot, const std::function<void(FinishedGa
     if (returns[slot.would_resign] > 0) ++counters_.resign_false;
   }
   counters_.rows += long(slot.row_player.size());
+  // The value target: the result, with a share of the search's own judgement mixed in
+  // (value_target_mix). A result is one noisy bit shared by every row of the game; the
+  // search's root value differs from row to row and carries what the search saw.
+  const float mix = float(config_.value_target_mix);
   for (std::size_t r = 0; r < slot.row_player.size(); ++r) {
-    const auto rotated = nets::rotate_to_player(returns, slot.row_player[r], config_.players);
+    std::array<float, core::kMaxPlayers> target{};
+    for (int p = 0; p < config_.players; ++p) target[p] = (1 - mix) * returns[p] + mix * slot.row_root_values[r][p];
+    const auto rotated = nets::rotate_to_player(target, slot.row_player[r], config_.players);
     std::copy(rotated.begin(), rotated.end(), slot.rows.value.begin() + r * core::kMaxPlayers);
   }
   ++counters_.games;

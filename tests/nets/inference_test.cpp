@@ -103,7 +103,16 @@ TEST(WeightFile, RoundTripsAndRejectsDamage) {
   EXPECT_NE(message(bytes.substr(0, bytes.size() - 7)).find("truncated"), std::string::npos);
   EXPECT_NE(message(bytes.substr(0, 20)).find("too short"), std::string::npos);
   EXPECT_NE(message("garbage that is long enough to hold a header, really it is").find("not a pamir"), std::string::npos);
-  for (const auto& m : {message(flipped), message(bytes.substr(0, 30))}) EXPECT_EQ(m.find('\n'), std::string::npos);
+  // A file made for another encoder (its fingerprint at bytes 32..39) or another format
+  // version is refused by name, whatever its shape.
+  std::string other_encoder = bytes;
+  other_encoder[32] ^= 0x01;
+  EXPECT_NE(message(other_encoder).find("made for another encoder"), std::string::npos) << message(other_encoder);
+  std::string old_version = bytes;
+  old_version[8] = 1;
+  EXPECT_NE(message(old_version).find("version 1, this build reads 2"), std::string::npos) << message(old_version);
+  for (const auto& m : {message(flipped), message(bytes.substr(0, 30)), message(other_encoder)})
+    EXPECT_EQ(m.find('\n'), std::string::npos);
   EXPECT_THROW(load_weights("/nonexistent/w.bin"), std::runtime_error);
 }
 

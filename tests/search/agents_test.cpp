@@ -54,14 +54,14 @@ TEST(Agents, BadSpecsGiveOneLineErrors) {
     }
     return "no error";
   };
-  EXPECT_EQ(error_of("wizard"), "unknown agent 'wizard' (known: random, heuristic, mcts, pimc, ismcts)");
+  EXPECT_EQ(error_of("wizard"), "unknown agent 'wizard' (known: random, heuristic, mcts, pimc, ismcts, best)");
   EXPECT_EQ(error_of("ismcts:c=-1"), "option 'c' must be a number in 0..100, got '-1'");
   EXPECT_EQ(error_of("ismcts:iters=2.5"), "option 'iters' must be an integer in 0..1e+08, got '2.5'");
   EXPECT_EQ(error_of("ismcts:batch=0"), "option 'batch' must be an integer in 1..256, got '0'");
   EXPECT_EQ(error_of("ismcts:worlds=4"), "option 'worlds' applies only to pimc");
   EXPECT_EQ(error_of("ismcts:iters"), "option 'iters' of ismcts needs a value (name=value)");
   EXPECT_EQ(error_of("random:iters=3"), "option 'iters' does not apply to random (only seed)");
-  EXPECT_EQ(error_of("mcts:eval=wizard").rfind("unknown evaluator 'wizard' (known: heuristic, net, rollout,", 0), 0u);
+  EXPECT_EQ(error_of("mcts:eval=wizard").rfind("unknown evaluator 'wizard' (known: best, heuristic, net, rollout,", 0), 0u);
   EXPECT_EQ(error_of("mcts:eval=net"), "evaluator 'net' needs a weight file: net:<path>");
   EXPECT_EQ(error_of("mcts:eval=rollout:3"), "evaluator 'rollout' takes no argument, got '3'");
   EXPECT_EQ(error_of("pimc:speed=3").rfind("unknown option 'speed' of pimc (known: iters, time, c,", 0), 0u);

@@ -74,6 +74,21 @@ TEST(Evaluators, HeuristicFavoursTheLeader) {
   EXPECT_GT(search::heuristic_values(sc.s)[2], v[2]);
 }
 
+TEST(Evaluators, HeuristicBlendMixesValuesAndKeepsThePrior) {
+  Scenario sc({Coalition::kAfghan, Coalition::kBritish, Coalition::kRussian});
+  sc.s.vp[1] = 6;
+  const Values h = search::heuristic_values(sc.s);
+  auto blend = search::blend_with_heuristic(std::make_unique<search::UniformEvaluator>(), 0.25);
+  EXPECT_STREQ(blend->name(), "uniform+heuristic*0.25");
+  const Evaluated r = evaluate(*blend, sc.s);
+  expect_distribution(r, 3);
+  for (int p = 0; p < 3; ++p) EXPECT_NEAR(r.values[p], 0.75f / 3 + 0.25f * h[p], 1e-6f) << p;
+  for (float x : r.prior) EXPECT_FLOAT_EQ(x, 1.0f / float(r.prior.size()));  // the inner evaluator's
+  // Weight 0 is the evaluator itself, unwrapped.
+  auto plain = search::blend_with_heuristic(std::make_unique<search::UniformEvaluator>(), 0);
+  EXPECT_STREQ(plain->name(), "uniform");
+}
+
 TEST(Evaluators, RegistryTakesNewEvaluatorsWithArguments) {
   auto seen = std::make_shared<std::string>();  // outlives the test: the registry is global
   search::register_evaluator("test-uniform", [seen](const std::string& argument, u64) {

@@ -190,6 +190,22 @@ TEST(Search, RootVisitsCountTheIterations) {
   EXPECT_EQ(search.choose_move(), moves[most].action);
 }
 
+TEST(Search, RootValuesAreTheMeanOfTheBackedUpValues) {
+  const State s = new_game(2, 4);
+  const int first = to_move(s);
+  LoyaltyTableEvaluator eval(first);
+  Search search(with("iters=2000,c=0.5"), WorldModel::kTrueState, 1);
+  search.start(s);
+  const search::Values before = search.root_values();
+  EXPECT_FLOAT_EQ(before[0], 0.5f);  // no iteration yet: equal shares
+  search.run(eval);
+  const search::Values v = search.root_values();
+  // Most iterations follow the best loyalty and the reply best for the other player, valued
+  // (0.6, 0.5) by the table (BacksUpMaxNValues).
+  EXPECT_NEAR(v[first], 0.6f, 0.08f);
+  EXPECT_NEAR(v[1 - first], 0.5f, 0.08f);
+}
+
 // Tree reuse: after the player's first action of a turn, the search for the second action
 // starts from the matching node, with its statistics.
 TEST(Search, ReusesTheSubtreeOfTheNextDecision) {

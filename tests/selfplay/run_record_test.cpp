@@ -47,11 +47,23 @@ TEST(RunRecord, CsvHasOneLinePerGenerationOrLossPoint) {
   EXPECT_NE(metrics.find(",0.6500,0.3125,"), std::string::npos);
 }
 
+TEST(RunRecord, GenerationSummaryIsOneLineWithLossesAndScores) {
+  GenerationRecord r = sample_record();
+  r.holdout = {20, 5.9, 4.7, 0.71};
+  r.capped = 3;
+  const std::string line = generation_summary(r);
+  EXPECT_EQ(line.find('\n'), std::string::npos);
+  EXPECT_NE(line.find("loss value 0.800 policy 4.200"), std::string::npos) << line;
+  EXPECT_NE(line.find("held out value 0.710 policy 4.700"), std::string::npos) << line;
+  EXPECT_NE(line.find("stopped 3/10"), std::string::npos) << line;
+  EXPECT_NE(line.find("vs gen1 0.650"), std::string::npos) << line;
+}
+
 TEST(RunRecord, ReportIsSelfContainedHtmlWithCharts) {
   const std::vector<RatingRow> ratings{{"gen0", 0, 0, 0, 0, 80}, {"gen2", 2, 85, 20, 150, 80},
                                        {"baseline", -1, -40, -90, 10, 80}};
-  const MatchScore final_match = match_score("gen0", 200, 130);
-  const std::string html = run_report_html(TrainConfig(), {sample_record()}, ratings, &final_match);
+  const std::vector<MatchScore> final_matches{match_score("gen0", 200, 130), match_score("baseline", 200, 150)};
+  const std::string html = run_report_html(TrainConfig(), {sample_record()}, ratings, final_matches);
   EXPECT_EQ(html.rfind("<!DOCTYPE html>", 0), 0u);
   EXPECT_NE(html.find("<svg"), std::string::npos);
   EXPECT_NE(html.find("Rating by generation"), std::string::npos);
@@ -63,7 +75,10 @@ TEST(RunRecord, ReportIsSelfContainedHtmlWithCharts) {
     return n;
   };
   EXPECT_EQ(count("http"), count("xmlns=\"http://www.w3.org/2000/svg\""));
-  EXPECT_EQ(count("<svg"), 2);
+  EXPECT_EQ(count("<svg"), 3);  // losses by step, training and held-out losses by generation, ratings
+  EXPECT_NE(html.find("held-out value loss"), std::string::npos);
+  EXPECT_NE(html.find("stopped at cap"), std::string::npos);
+  EXPECT_NE(html.find("Last generation against baseline"), std::string::npos);
   const std::string table = rating_table(ratings);
   EXPECT_LT(table.find("gen2"), table.find("gen0"));
   EXPECT_LT(table.find("gen0"), table.find("baseline"));

@@ -85,6 +85,28 @@ TEST(SelfPlay, GamesStoppedAtTheDecisionCapAreScoredByTheStanding) {
   EXPECT_EQ(worker.counters().capped, 3);
 }
 
+// value_target_mix 0.5: each row's target is half the result (0, 1/2 or 1 for a seat) and
+// half the search's root value, which the uniform evaluator holds at 1/2 for every seat
+// until a search reaches the end of the game.
+TEST(SelfPlay, ValueTargetsMixTheResultWithTheRootValue) {
+  TrainConfig c = tiny();
+  apply_overrides(c, {"full_fraction=1", "max_decisions=60", "games_per_worker=2", "value_target_mix=0.5"});
+  search::UniformEvaluator evaluator;
+  SelfPlayWorker worker(c, 1, evaluator, 7);
+  long next = 0;
+  std::vector<FinishedGame> games;
+  worker.run([&] { return next < 2 ? next++ : -1L; }, [&](FinishedGame&& g) { games.push_back(std::move(g)); });
+  ASSERT_EQ(games.size(), 2u);
+  for (const auto& g : games) {
+    expect_well_formed(g.rows, c.players);
+    for (int r = 0; r < g.rows.rows(); ++r) {
+      const float v = g.rows.value[r * core::kMaxPlayers];
+      const bool lost = v == 0.25f, tied = v == 0.5f, won = v == 0.75f;
+      EXPECT_TRUE(lost || tied || won) << v;
+    }
+  }
+}
+
 TEST(SelfPlay, TemperatureFollowsTheSchedule) {
   TrainConfig c = tiny();
   apply_overrides(c, {"temperature_start=1", "temperature_end=0.2", "temperature_moves=10"});

@@ -44,8 +44,10 @@ TEST(TrainLoop, TinyRunCompletesWithEveryArtifact) {
     ASSERT_EQ(rec.matches.size(), 2u);
     EXPECT_EQ(rec.matches[0].games, c.eval_games);
   }
-  EXPECT_TRUE(r.has_final);
-  EXPECT_EQ(r.final_match.games, c.final_eval_games);
+  ASSERT_EQ(r.final_matches.size(), 2u);  // against generation 0 and against the baseline
+  EXPECT_EQ(r.final_matches[0].opponent, "gen0");
+  EXPECT_EQ(r.final_matches[1].opponent, "baseline");
+  for (const auto& m : r.final_matches) EXPECT_EQ(m.games, c.final_eval_games);
   EXPECT_EQ(int(r.ratings.size()), c.generations + 2);  // every generation and the baseline
   expect_complete_run(dir, c);
   fs::remove_all(dir);
@@ -63,14 +65,16 @@ TEST(TrainLoop, ResumeAfterLosingTheLastGenerationsWorkKeepsEverythingElse) {
   ASSERT_GE(shards.size(), 2u);
   fs::remove(shards.back());
   for (const char* f : {"nets/gen002.ckpt", "nets/gen002.weights", "generations/gen002.json",
-                        "eval/gen002-vs-previous.jsonl", "eval/gen002-vs-baseline.jsonl", "eval/final.jsonl"})
+                        "eval/gen002-vs-previous.jsonl", "eval/gen002-vs-baseline.jsonl", "eval/final.jsonl",
+                        "eval/final-vs-baseline.jsonl"})
     fs::remove(dir / f);
   const TrainRunResult r = run_training(c, dir.string());
   expect_complete_run(dir, c);
   EXPECT_EQ(core::read_file((dir / "nets/gen001.ckpt").string()), gen1_ckpt);
   EXPECT_EQ(core::read_file((dir / "generations/gen001.json").string()), gen1_record);
   EXPECT_EQ(r.records[1].games, long(c.games_per_generation));
-  EXPECT_EQ(r.final_match.games, c.final_eval_games);
+  ASSERT_EQ(r.final_matches.size(), 2u);
+  EXPECT_EQ(r.final_matches[0].games, c.final_eval_games);
   fs::remove_all(dir);
 }
 
