@@ -93,11 +93,14 @@ std::string metrics_csv(const std::vector<GenerationRecord>& records) {
   std::string out =
       "generation,selfplay_games,rows,decisions,iterations,selfplay_seconds,simulations_per_second,threads,"
       "leaves_per_call,resignations,resign_false,capped_games,window_rows,skipped_shards,train_seconds,loss,policy_loss,"
-      "value_loss,holdout_policy_loss,holdout_value_loss,score_vs_previous,score_vs_baseline,eval_seconds\n";
+      "value_loss,holdout_policy_loss,holdout_value_loss,score_vs_previous,score_vs_baseline,score_vs_heuristic,"
+      "score_vs_wakhan,eval_seconds\n";
   for (const auto& r : records) {
     const LossPoint last = r.losses.empty() ? LossPoint{} : r.losses.back();
     const MatchScore* prev = find_match(r, "gen");
     const MatchScore* base = find_match(r, "baseline");
+    const MatchScore* heuristic = find_match(r, "heuristic");
+    const MatchScore* wakhan = find_match(r, "wakhan");
     out += std::to_string(r.generation) + "," + std::to_string(r.games) + "," + std::to_string(r.rows) + "," +
            std::to_string(r.decisions) + "," + std::to_string(r.iterations) + "," + fmt("%.2f", r.selfplay_seconds) +
            "," + fmt("%.0f", r.simulations_per_second()) + "," + std::to_string(r.threads) + "," +
@@ -107,7 +110,8 @@ std::string metrics_csv(const std::vector<GenerationRecord>& records) {
            fmt("%.2f", r.train_seconds) + "," + fmt("%.5f", last.loss) + "," + fmt("%.5f", last.policy) + "," +
            fmt("%.5f", last.value) + "," + fmt("%.5f", r.holdout.policy) + "," + fmt("%.5f", r.holdout.value) + "," +
            (prev ? fmt("%.4f", prev->score) : "") + "," +
-           (base ? fmt("%.4f", base->score) : "") + "," + fmt("%.2f", r.eval_seconds) + "\n";
+           (base ? fmt("%.4f", base->score) : "") + "," + (heuristic ? fmt("%.4f", heuristic->score) : "") + "," +
+           (wakhan ? fmt("%.4f", wakhan->score) : "") + "," + fmt("%.2f", r.eval_seconds) + "\n";
   }
   return out;
 }
@@ -171,24 +175,28 @@ std::string run_report_html(const TrainConfig& config, const std::vector<Generat
   }
   html += "<h2>Training and held-out losses by generation</h2>\n" +
           svg_line_chart("losses (held out: the previous net on this generation's new games)", "generation", "loss",
-                         {train_value, holdout_value, train_policy, holdout_policy});
+                         {train_value, holdout_value, train_policy, holdout_policy}, true);
 
-  ChartSeries rating{"generation", "#d62728", {}}, baseline{"baseline", "#7f7f7f", {}};
-  for (const auto& r : ratings) {
-    if (r.generation >= 0) rating.points.push_back({double(r.generation), r.elo, r.low, r.high});
-  }
+  // The generations as a line with intervals; each fixed opponent as a level line.
+  std::vector<ChartSeries> rating_series{{"generation", "#d62728", {}}};
   for (const auto& r : ratings)
-    if (r.generation < 0 && !rating.points.empty()) {
-      baseline.points.push_back({rating.points.front().x, r.elo});
-      baseline.points.push_back({rating.points.back().x, r.elo});
+    if (r.generation >= 0) rating_series[0].points.push_back({double(r.generation), r.elo, r.low, r.high});
+  const char* level_colors[] = {"#7f7f7f", "#1f77b4", "#2ca02c", "#9467bd"};
+  for (const auto& r : ratings)
+    if (r.generation < 0 && !rating_series[0].points.empty()) {
+      const double first = rating_series[0].points.front().x, last = rating_series[0].points.back().x;
+      rating_series.push_back({r.agent == "baseline" ? "rollout ISMCTS" : r.agent,
+                               level_colors[(rating_series.size() - 1) % 4], {{first, r.elo}, {last, r.elo}}});
     }
-  html += "<h2>Rating by generation</h2>\n" +
-          svg_line_chart("Plackett-Luce rating (Elo scale, 95% intervals)", "generation", "Elo", {rating, baseline});
+  html += "<h2>Rating by generation</h2>\n<p>Against the fixed opponents: ISMCTS with random rollouts (the "
+          "baseline), ISMCTS with the heuristic at the nets' iterations, and Wakhan (2-player runs).</p>\n" +
+          svg_line_chart("Plackett-Luce rating (Elo scale, 95% intervals)", "generation", "Elo", rating_series, true);
   html += "<pre>" + html_escape(rating_table(ratings)) + "</pre>\n";
 
   html += "<h2>Generations</h2>\n<table><tr><th>generation</th><th>self-play games</th><th>rows</th>"
           "<th>stopped at cap</th><th>simulations/s</th><th>threads</th><th>value loss</th><th>held-out value loss</th>"
-          "<th>policy loss</th><th>held-out policy loss</th><th>vs previous</th><th>vs baseline</th>"
+          "<th>policy loss</th><th>held-out policy loss</th><th>vs previous</th><th>vs rollout ISMCTS</th>"
+          "<th>vs heuristic ISMCTS</th><th>vs Wakhan</th>"
           "<th>self-play s</th><th>train s</th><th>eval s</th></tr>\n";
   for (const auto& r : records) {
     const auto score = [](const MatchScore* m) {
@@ -200,6 +208,7 @@ std::string run_report_html(const TrainConfig& config, const std::vector<Generat
             (r.losses.empty() ? "" : fmt("%.4f", r.losses.back().value)) + "</td><td>" + fmt("%.4f", r.holdout.value) +
             "</td><td>" + (r.losses.empty() ? "" : fmt("%.4f", r.losses.back().policy)) + "</td><td>" +
             fmt("%.4f", r.holdout.policy) + "</td><td>" + score(find_match(r, "gen")) + "</td><td>" + score(find_match(r, "baseline")) +
+            "</td><td>" + score(find_match(r, "heuristic")) + "</td><td>" + score(find_match(r, "wakhan")) +
             "</td><td>" + fmt("%.1f", r.selfplay_seconds) + "</td><td>" + fmt("%.1f", r.train_seconds) +
             "</td><td>" + fmt("%.1f", r.eval_seconds) + "</td></tr>\n";
   }

@@ -35,7 +35,7 @@ double tick_step(double span, int count) {
 }  // namespace
 
 std::string svg_line_chart(const std::string& title, const std::string& x_label, const std::string& y_label,
-                           const std::vector<ChartSeries>& series, int width, int height) {
+                           const std::vector<ChartSeries>& series, bool whole_number_x, int width, int height) {
   double x0 = std::numeric_limits<double>::infinity(), x1 = -x0, y0 = x0, y1 = -x0;
   for (const auto& s : series)
     for (const auto& p : s.points) {
@@ -59,7 +59,9 @@ std::string svg_line_chart(const std::string& title, const std::string& x_label,
   svg += "<rect x=\"" + num(left) + "\" y=\"" + num(top) + "\" width=\"" + num(pw) + "\" height=\"" + num(ph) +
          "\" fill=\"none\" stroke=\"#888\"/>\n";
   for (int axis = 0; axis < 2; ++axis) {
-    const double lo = axis ? y0 : x0, hi = axis ? y1 : x1, step = tick_step(hi - lo, axis ? 5 : 8);
+    const double lo = axis ? y0 : x0, hi = axis ? y1 : x1;
+    double step = tick_step(hi - lo, axis ? 5 : 8);
+    if (!axis && whole_number_x) step = std::max(1.0, std::round(step));
     for (double t = std::ceil(lo / step) * step; t <= hi + 1e-9 * step; t += step) {
       if (axis)
         svg += "<line x1=\"" + num(left) + "\" x2=\"" + num(left + pw) + "\" y1=\"" + num(sy(t)) + "\" y2=\"" +

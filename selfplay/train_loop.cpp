@@ -209,8 +209,22 @@ MatchScore score_of_first(const std::string& opponent, const std::vector<tournam
   return match_score(opponent, seats, wins);
 }
 
+// The fixed opponents every generation meets, after the previous generation. Their agent ids
+// in the ratings follow the generations': generations + 1 + their index here.
+struct Baseline {
+  std::string name, spec;
+};
+
+std::vector<Baseline> baselines(const TrainConfig& c) {
+  std::vector<Baseline> b{{"baseline", baseline_agent_spec(c)},
+                          {"heuristic", "ismcts:iters=" + std::to_string(c.eval_iters) + ",eval=heuristic"}};
+  // Wakhan takes one seat, so in a two-agent match she needs a two-seat game.
+  if (c.players == 2) b.push_back({"wakhan", "wakhan"});
+  return b;
+}
+
 struct EvalGames {
-  std::vector<tournament::RankedGame> ranked;  // agents: generation g is g, the baseline is num_generations + 1
+  std::vector<tournament::RankedGame> ranked;  // agents: generation g is g, then the baselines
   std::vector<long> games_of;                 // per agent
 };
 
@@ -231,33 +245,37 @@ core::u64 eval_seed(const TrainConfig& c, int g, int match) { return game_seed(c
 void evaluate_generation(const TrainConfig& c, const std::string& dir, const RunPaths& paths, int g,
                          GenerationRecord& record, EvalGames& all) {
   const auto started = Clock::now();
-  const int baseline = c.generations + 1;
   if (c.eval_games > 0) {
     const auto prev = play_match(c, {net_agent_spec(c, dir, g), net_agent_spec(c, dir, g - 1)}, c.eval_games,
                                  eval_seed(c, g, 0), paths.eval_results(g, "previous"),
                                  "eval gen " + std::to_string(g) + "-" + std::to_string(g - 1));
     record.matches.push_back(score_of_first("gen" + std::to_string(g - 1), prev));
     add_games(all, prev, {g, g - 1});
-    const auto base = play_match(c, {net_agent_spec(c, dir, g), baseline_agent_spec(c)}, c.eval_games,
-                                 eval_seed(c, g, 1), paths.eval_results(g, "baseline"),
-                                 "eval gen " + std::to_string(g) + "-base");
-    record.matches.push_back(score_of_first("baseline", base));
-    add_games(all, base, {g, baseline});
+    const auto fixed = baselines(c);
+    for (std::size_t b = 0; b < fixed.size(); ++b) {
+      const auto games = play_match(c, {net_agent_spec(c, dir, g), fixed[b].spec}, c.eval_games,
+                                    eval_seed(c, g, 1 + int(b)), paths.eval_results(g, fixed[b].name.c_str()),
+                                    "eval gen " + std::to_string(g) + "-" + fixed[b].name);
+      record.matches.push_back(score_of_first(fixed[b].name, games));
+      add_games(all, games, {g, c.generations + 1 + int(b)});
+    }
   }
   record.eval_seconds = seconds_since(started);
 }
 
 std::vector<RatingRow> compute_ratings(const TrainConfig& c, const EvalGames& all, int last_generation) {
-  const int num_agents = c.generations + 2;
+  const auto fixed = baselines(c);
+  const int num_agents = c.generations + 1 + int(fixed.size());
   std::vector<RatingRow> rows;
   if (all.ranked.empty()) return rows;
   const auto fit = tournament::fit_plackett_luce(num_agents, all.ranked);
   const auto elo = tournament::elo_ratings(fit, 0, 0);  // generation 0 at 0
   for (int a = 0; a < num_agents; ++a) {
-    const bool is_baseline = a == num_agents - 1;
+    const bool is_baseline = a > c.generations;
     if (!is_baseline && a > last_generation) continue;
-    rows.push_back({is_baseline ? "baseline" : "gen" + std::to_string(a), is_baseline ? -1 : a, elo[a].elo,
-                    elo[a].ci_low, elo[a].ci_high, all.games_of[a]});
+    if (all.games_of[a] == 0) continue;  // a baseline not met yet (an older run resumed)
+    rows.push_back({is_baseline ? fixed[a - c.generations - 1].name : "gen" + std::to_string(a), is_baseline ? -1 : a,
+                    elo[a].elo, elo[a].ci_low, elo[a].ci_high, all.games_of[a]});
   }
   return rows;
 }
@@ -289,7 +307,7 @@ TrainRunResult run_training(const TrainConfig& c, const std::string& dir) {
 
   TrainRunResult result;
   EvalGames all;
-  all.games_of.assign(c.generations + 2, 0);
+  all.games_of.assign(c.generations + 1 + baselines(c).size(), 0);
   for (int g = 1; g <= c.generations; ++g) {
     GenerationRecord record;
     if (fs::exists(paths.record(g))) {

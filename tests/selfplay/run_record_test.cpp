@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "selfplay/run_record.h"
+#include "selfplay/svg_chart.h"
 
 namespace pamir::selfplay {
 namespace {
@@ -57,6 +58,15 @@ TEST(RunRecord, GenerationSummaryIsOneLineWithLossesAndScores) {
   EXPECT_NE(line.find("held out value 0.710 policy 4.700"), std::string::npos) << line;
   EXPECT_NE(line.find("stopped 3/10"), std::string::npos) << line;
   EXPECT_NE(line.find("vs gen1 0.650"), std::string::npos) << line;
+}
+
+// Generations are counted: with three of them the axis shows 1, 2, 3 and nothing between.
+TEST(RunRecord, GenerationAxesHaveWholeNumberTicks) {
+  const ChartSeries s{"gen", "#000", {{1, 10}, {2, 20}, {3, 15}}};
+  const std::string whole = svg_line_chart("t", "generation", "Elo", {s}, true);
+  for (const char* label : {">1</text>", ">2</text>", ">3</text>"}) EXPECT_NE(whole.find(label), std::string::npos) << label;
+  EXPECT_EQ(whole.find(">1.5</text>"), std::string::npos);
+  EXPECT_NE(svg_line_chart("t", "step", "loss", {s}).find(">1.5</text>"), std::string::npos);  // a plain axis
 }
 
 TEST(RunRecord, ReportIsSelfContainedHtmlWithCharts) {

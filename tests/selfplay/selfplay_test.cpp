@@ -37,14 +37,20 @@ void expect_well_formed(const ShardRows& s, int players) {
   }
 }
 
+// Plays games 0 to count - 1 on the worker; returns them in the order they finished.
+std::vector<FinishedGame> play_games(SelfPlayWorker& worker, long count) {
+  long next = 0;
+  std::vector<FinishedGame> games;
+  worker.run([&] { return next < count ? next++ : -1L; }, [&](FinishedGame&& g) { games.push_back(std::move(g)); });
+  return games;
+}
+
 TEST(SelfPlay, WorkerPlaysEveryGameAndRecordsFullSearchesOnly) {
   TrainConfig c = tiny();
   apply_overrides(c, {"full_fraction=0.5", "games_per_worker=3"});
   search::UniformEvaluator evaluator;
   SelfPlayWorker worker(c, 1, evaluator, 7);
-  long next = 0;
-  std::vector<FinishedGame> games;
-  worker.run([&] { return next < 5 ? next++ : -1L; }, [&](FinishedGame&& g) { games.push_back(std::move(g)); });
+  const std::vector<FinishedGame> games = play_games(worker, 5);
   ASSERT_EQ(games.size(), 5u);
   std::set<long> indices;
   for (const auto& g : games) {
@@ -68,9 +74,7 @@ TEST(SelfPlay, GamesStoppedAtTheDecisionCapAreScoredByTheStanding) {
   apply_overrides(c, {"full_fraction=1", "max_decisions=60", "games_per_worker=2"});  // far below a real game
   search::UniformEvaluator evaluator;
   SelfPlayWorker worker(c, 1, evaluator, 7);
-  long next = 0;
-  std::vector<FinishedGame> games;
-  worker.run([&] { return next < 3 ? next++ : -1L; }, [&](FinishedGame&& g) { games.push_back(std::move(g)); });
+  const std::vector<FinishedGame> games = play_games(worker, 3);
   ASSERT_EQ(games.size(), 3u);
   for (const auto& g : games) {
     expect_well_formed(g.rows, c.players);
@@ -93,9 +97,7 @@ TEST(SelfPlay, ValueTargetsMixTheResultWithTheRootValue) {
   apply_overrides(c, {"full_fraction=1", "max_decisions=60", "games_per_worker=2", "value_target_mix=0.5"});
   search::UniformEvaluator evaluator;
   SelfPlayWorker worker(c, 1, evaluator, 7);
-  long next = 0;
-  std::vector<FinishedGame> games;
-  worker.run([&] { return next < 2 ? next++ : -1L; }, [&](FinishedGame&& g) { games.push_back(std::move(g)); });
+  const std::vector<FinishedGame> games = play_games(worker, 2);
   ASSERT_EQ(games.size(), 2u);
   for (const auto& g : games) {
     expect_well_formed(g.rows, c.players);

@@ -41,14 +41,18 @@ TEST(TrainLoop, TinyRunCompletesWithEveryArtifact) {
     EXPECT_EQ(rec.games, c.games_per_generation);
     EXPECT_GT(rec.rows, 0);
     EXPECT_EQ(int(rec.losses.size()), std::min(c.train_steps, 25));
-    ASSERT_EQ(rec.matches.size(), 2u);
-    EXPECT_EQ(rec.matches[0].games, c.eval_games);
+    // The previous generation, then the fixed opponents: rollout ISMCTS, heuristic ISMCTS, Wakhan.
+    ASSERT_EQ(rec.matches.size(), 4u);
+    EXPECT_EQ(rec.matches[1].opponent, "baseline");
+    EXPECT_EQ(rec.matches[2].opponent, "heuristic");
+    EXPECT_EQ(rec.matches[3].opponent, "wakhan");
+    for (const auto& m : rec.matches) EXPECT_EQ(m.games, c.eval_games);
   }
   ASSERT_EQ(r.final_matches.size(), 2u);  // against generation 0 and against the baseline
   EXPECT_EQ(r.final_matches[0].opponent, "gen0");
   EXPECT_EQ(r.final_matches[1].opponent, "baseline");
   for (const auto& m : r.final_matches) EXPECT_EQ(m.games, c.final_eval_games);
-  EXPECT_EQ(int(r.ratings.size()), c.generations + 2);  // every generation and the baseline
+  EXPECT_EQ(int(r.ratings.size()), c.generations + 4);  // every generation and the three fixed opponents
   expect_complete_run(dir, c);
   fs::remove_all(dir);
 }
@@ -65,7 +69,8 @@ TEST(TrainLoop, ResumeAfterLosingTheLastGenerationsWorkKeepsEverythingElse) {
   ASSERT_GE(shards.size(), 2u);
   fs::remove(shards.back());
   for (const char* f : {"nets/gen002.ckpt", "nets/gen002.weights", "generations/gen002.json",
-                        "eval/gen002-vs-previous.jsonl", "eval/gen002-vs-baseline.jsonl", "eval/final.jsonl",
+                        "eval/gen002-vs-previous.jsonl", "eval/gen002-vs-baseline.jsonl", "eval/gen002-vs-heuristic.jsonl",
+                        "eval/gen002-vs-wakhan.jsonl", "eval/final.jsonl",
                         "eval/final-vs-baseline.jsonl"})
     fs::remove(dir / f);
   const TrainRunResult r = run_training(c, dir.string());
