@@ -68,7 +68,7 @@ TEST(TrainConfig, ResolvedFileReadsBackToTheSameValues) {
 }
 
 TEST(TrainConfig, ShippedConfigsParseAndDocumentEveryKey) {
-  for (const char* name : {"quickstart.cfg", "standard.cfg", "tiny.cfg"}) {
+  for (const char* name : {"quickstart.cfg", "quickstart-3p.cfg", "standard.cfg", "tiny.cfg"}) {
     const std::string path = std::string(PAMIR_SOURCE_DIR) + "/configs/" + name;
     SCOPED_TRACE(path);
     EXPECT_NO_THROW(load_config(path));
