@@ -3,6 +3,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
+#include <filesystem>
 #include <set>
 #include <sstream>
 
@@ -141,6 +142,8 @@ TrainConfig parse_config(const std::string& text, const std::string& source) {
 }
 
 TrainConfig load_config(const std::string& path) {
+  // A folder reads as empty text on some systems, which would be a config of defaults.
+  if (std::filesystem::is_directory(path)) throw ConfigError(path + ": is a folder, not a config file");
   std::string text;
   try {
     text = core::read_file(path);

@@ -33,6 +33,16 @@ TEST(TrainConfig, UnknownKeyIsAOneLineErrorWithItsLine) {
   EXPECT_EQ(error_of([] { parse_config("players = 2\ngams = 4\n", "t.cfg"); }), "t.cfg:2: unknown key 'gams'");
 }
 
+TEST(TrainConfig, AFolderIsNotAConfig) {
+  const std::string folder = std::string(PAMIR_SOURCE_DIR) + "/configs";
+  try {
+    load_config(folder);
+    FAIL() << "a folder was read as a config";
+  } catch (const ConfigError& e) {
+    EXPECT_EQ(std::string(e.what()), folder + ": is a folder, not a config file");
+  }
+}
+
 TEST(TrainConfig, BadValuesAreRefused) {
   EXPECT_EQ(error_of([] { parse_config("players = 7\n", "t.cfg"); }), "t.cfg:1: players = 7 is out of range 2..5");
   EXPECT_EQ(error_of([] { parse_config("players = two\n", "t.cfg"); }), "t.cfg:1: players = 'two' is not an integer");
