@@ -3,7 +3,10 @@
 // a dispatcher and adding a command touches no other file.
 
 #include <CLI/CLI.hpp>
+#include <charconv>
+#include <cstdint>
 #include <functional>
+#include <string>
 #include <vector>
 
 namespace pamir::cli {
@@ -15,6 +18,21 @@ std::vector<CommandSetup>& command_registry();
 inline bool register_command(CommandSetup setup) {
   command_registry().push_back(std::move(setup));
   return true;
+}
+
+// Checks a --seed value: a whole number from 0 to 2^64 - 1 without a sign. CLI11 alone would
+// wrap "-1" to 2^64 - 1, a seed nobody asked for.
+inline CLI::Validator seed_validator() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        std::uint64_t value = 0;
+        const char* end = text.data() + text.size();
+        const auto [at, ec] = std::from_chars(text.data(), end, value);
+        if (text.empty() || ec != std::errc() || at != end)
+          return "must be a whole number from 0 to 18446744073709551615, got '" + text + "'";
+        return "";
+      },
+      "SEED");
 }
 
 // A failure reported to the user as one line "error: <message>" and exit status 1.

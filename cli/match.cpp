@@ -105,7 +105,7 @@ const bool registered = register_command([](CLI::App& app) {
   cmd->add_option("--threads", flags->threads, "Games played in parallel");
   cmd->add_option("--max-decisions", flags->max_decisions,
                   "A game still going after this many decisions is a draw (players may pass forever)");
-  cmd->add_option("--seed", flags->seed, "Match seed (each pair's deal derives from it)");
+  cmd->add_option("--seed", flags->seed, "Match seed (each pair's deal derives from it)")->check(seed_validator());
   cmd->callback([flags] { run(*flags); });
 });
 

@@ -56,7 +56,7 @@ const bool registered = register_command([](CLI::App& app) {
   };
   auto flags = std::make_shared<Flags>();
   cmd->add_option("--players", flags->players, "Number of players (2-5)");
-  cmd->add_option("--seed", flags->seed, "Deal seed");
+  cmd->add_option("--seed", flags->seed, "Deal seed")->check(seed_validator());
   cmd->add_option("--depth", flags->depth, "Number of decisions (0-12)");
   cmd->add_flag("--divide", flags->divide, "Print the count below each first action");
   cmd->callback([flags] { run_perft(flags->players, flags->seed, flags->depth, flags->divide); });

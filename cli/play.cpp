@@ -96,7 +96,7 @@ const bool registered = register_command([](CLI::App& app) {
   auto* cmd = app.add_subcommand("play", "Play one game between agents (or replay a record) and print its log");
   auto flags = std::make_shared<PlayFlags>();
   auto* players = cmd->add_option("--players", flags->players, "Number of players (2-5)");
-  auto* seed = cmd->add_option("--seed", flags->seed, "Deal seed (agents are seeded from it too)");
+  auto* seed = cmd->add_option("--seed", flags->seed, "Deal seed (agents are seeded from it too)")->check(seed_validator());
   auto* agents = cmd->add_option("--agents", flags->agents,
                                  "One agent spec per seat, comma-separated (default: random for every seat)");
   auto* record = cmd->add_option("--record", flags->record_path, "Write the game record (JSON) to this file");

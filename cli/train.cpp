@@ -54,7 +54,7 @@ const bool registered = register_command([](CLI::App& app) {
   cmd->add_option("--set", flags->overrides, "Override a config key: --set key=value (repeatable)");
   cmd->add_option("--threads", flags->threads, "Same as --set threads=N")->check(CLI::Range(0, 1024));
   cmd->add_option("--generations", flags->generations, "Same as --set generations=N")->check(CLI::Range(1, 10000));
-  cmd->add_option("--seed", flags->seed, "Same as --set seed=N")->check(CLI::NonNegativeNumber);
+  cmd->add_option("--seed", flags->seed, "Same as --set seed=N")->check(seed_validator());
   cmd->callback([flags] {
     if (flags->out.empty()) {
       if (flags->config_path.empty())

@@ -75,6 +75,12 @@ TEST(CliPlay, BadArgumentsGiveOneLineErrors) {
   };
   EXPECT_EQ(error_of({"play", "--players", "3", "--agents", "random,random"}), "--agents names 2 agents for 3 players");
   EXPECT_EQ(error_of({"play", "--players", "6"}), "--players must be 2 to 5, got 6");
+  // A negative seed is refused, not wrapped to 2^64 - 1; the largest seed is accepted.
+  const std::string bad_seed = "--seed: must be a whole number from 0 to 18446744073709551615, got '-1'";
+  for (const char* command : {"play", "perft", "train", "tournament", "match"})
+    EXPECT_EQ(error_of({command, "--seed", "-1"}), bad_seed) << command;
+  EXPECT_EQ(error_of({"perft", "--seed", "18446744073709551616"}),
+            "--seed: must be a whole number from 0 to 18446744073709551615, got '18446744073709551616'");
   EXPECT_EQ(error_of({"play", "--players", "2", "--agents", "wakhan,wakhan"}), "--agents: at most one seat can be wakhan");
   EXPECT_EQ(error_of({"play", "--players", "4", "--agents", "wakhan,random,random,random"}),
             "--agents: wakhan plays only in games of 2 or 3 seats");
