@@ -20,6 +20,11 @@ inline bool register_command(CommandSetup setup) {
   return true;
 }
 
+// Adds every registered command to app and parses the command line (main() and the tests
+// share it). A first argument that names no command is a CommandError naming it and the
+// commands; CLI11's own errors are CLI::ParseError.
+void parse_command_line(CLI::App& app, int argc, const char* const* argv);
+
 // Checks a --seed value: a whole number from 0 to 2^64 - 1 without a sign. CLI11 alone would
 // wrap "-1" to 2^64 - 1, a seed nobody asked for.
 inline CLI::Validator seed_validator() {

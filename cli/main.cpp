@@ -8,10 +8,8 @@
 
 int main(int argc, char** argv) {
   CLI::App app{"pamir: a Pax Pamir (Second Edition) engine, search and self-play framework"};
-  app.require_subcommand(1);
-  for (auto& setup : pamir::cli::command_registry()) setup(app);
   try {
-    app.parse(argc, argv);
+    pamir::cli::parse_command_line(app, argc, argv);
   } catch (const CLI::ParseError& e) {
     if (e.get_exit_code() == 0) return app.exit(e);  // --help
     std::fprintf(stderr, "error: %s\n", e.what());

@@ -15,14 +15,12 @@ namespace pamir::testing {
 // Runs the tool with these arguments; returns what it printed, or throws what it threw.
 inline std::string run_tool(std::vector<std::string> args) {
   CLI::App app{"pamir"};
-  app.require_subcommand(1);
-  for (auto& setup : cli::command_registry()) setup(app);
   args.insert(args.begin(), "pamir");
   std::vector<const char*> argv;
   for (auto& a : args) argv.push_back(a.c_str());
   ::testing::internal::CaptureStdout();
   try {
-    app.parse(int(argv.size()), argv.data());
+    cli::parse_command_line(app, int(argv.size()), argv.data());
   } catch (...) {
     ::testing::internal::GetCapturedStdout();
     throw;

@@ -75,6 +75,7 @@ TEST(CliPlay, BadArgumentsGiveOneLineErrors) {
   };
   EXPECT_EQ(error_of({"play", "--players", "3", "--agents", "random,random"}), "--agents names 2 agents for 3 players");
   EXPECT_EQ(error_of({"play", "--players", "6"}), "--players must be 2 to 5, got 6");
+  EXPECT_EQ(error_of({"nosuch"}).rfind("unknown command 'nosuch' (commands: ", 0), 0u) << error_of({"nosuch"});
   // A negative seed is refused, not wrapped to 2^64 - 1; the largest seed is accepted.
   const std::string bad_seed = "--seed: must be a whole number from 0 to 18446744073709551615, got '-1'";
   for (const char* command : {"play", "perft", "train", "tournament", "match"})
