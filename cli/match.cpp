@@ -39,7 +39,8 @@ void run(const MatchFlags& f) {
   } catch (const std::invalid_argument& e) {
     throw CommandError(e.what());
   }
-  if (f.threads < 1) throw CommandError("--threads must be at least 1");
+  if (f.threads < 0) throw CommandError("--threads must be 0 (every core) or more");
+  const int threads = tournament::resolve_threads(f.threads);
   if (f.max_decisions < 1) throw CommandError("--max-decisions must be at least 1");
   if (f.max_games < 2) throw CommandError("--max-games must be at least 2 (one pair)");
   std::optional<tournament::Sprt> sprt;
@@ -56,7 +57,7 @@ void run(const MatchFlags& f) {
   while (pair < max_pairs && sprt->verdict() == tournament::SprtVerdict::kContinue) {
     // A batch of pairs in parallel, then fed to the test in order: the verdict does not depend
     // on the thread count (at most a batch of extra games is played past the stop).
-    const long batch = std::min<long>(f.threads, max_pairs - pair);
+    const long batch = std::min<long>(threads, max_pairs - pair);
     std::vector<tournament::GameSpec> games;
     for (long p = pair; p < pair + batch; ++p) {  // A holds seat 0, then seat 1, on the pair's deal
       games.push_back({2 * p, tournament::game_seed(f.seed, p), {0, 1}});
@@ -64,7 +65,7 @@ void run(const MatchFlags& f) {
     }
     std::vector<double> score(batch, 0);
     try {
-      tournament::play_games(specs, games, f.threads, f.max_decisions, [&](tournament::GameResult&& r) {
+      tournament::play_games(specs, games, threads, f.max_decisions, [&](tournament::GameResult&& r) {
         score[r.game / 2 - pair] += tournament::win_share(r, r.seats[0] == 0 ? 0 : 1);
       });
     } catch (const std::runtime_error& e) {
@@ -102,7 +103,7 @@ const bool registered = register_command([](CLI::App& app) {
   cmd->add_option("--alpha", flags->sprt.alpha, "Risk of accepting H1 when H0 holds");
   cmd->add_option("--beta", flags->sprt.beta, "Risk of accepting H0 when H1 holds");
   cmd->add_option("--max-games", flags->max_games, "Stop inconclusive after this many games");
-  cmd->add_option("--threads", flags->threads, "Games played in parallel");
+  cmd->add_option("--threads", flags->threads, "Games played in parallel (0: every core)");
   cmd->add_option("--max-decisions", flags->max_decisions,
                   "A game still going after this many decisions is a draw (players may pass forever)");
   cmd->add_option("--seed", flags->seed, "Match seed (each pair's deal derives from it)")->check(seed_validator());

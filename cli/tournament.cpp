@@ -102,7 +102,7 @@ const bool registered = register_command([](CLI::App& app) {
       ->required();
   cmd->add_option("--players", flags->players, "Seats per game (2-5)");
   cmd->add_option("--games", flags->games, "Number of games")->required();
-  cmd->add_option("--threads", flags->threads, "Games played in parallel");
+  cmd->add_option("--threads", flags->threads, "Games played in parallel (0: every core)");
   cmd->add_option("--seed", flags->seed, "Tournament seed (each game's deal and agent seeds derive from it)")->check(seed_validator());
   cmd->add_option("--out", flags->out, "Output folder: games.jsonl, agents.csv, head_to_head.csv, standings.json, report.html")
       ->required();

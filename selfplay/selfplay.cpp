@@ -12,6 +12,7 @@
 
 #include "selfplay/npz.h"
 #include "selfplay/shard_writer.h"
+#include "tournament/play.h"
 
 namespace pamir::selfplay {
 
@@ -29,8 +30,7 @@ std::vector<std::string> generation_shards(const std::string& dir, int generatio
   return out;
 }
 
-// Not omp_get_max_threads(): libtorch lowers that when it sets its own thread count.
-int thread_count(const TrainConfig& config) { return config.threads > 0 ? config.threads : omp_get_num_procs(); }
+int thread_count(const TrainConfig& config) { return tournament::resolve_threads(config.threads); }
 
 SelfPlayResult run_selfplay(const TrainConfig& config, int generation, const std::string& shard_dir,
                             const EvaluatorMaker& make_evaluator, const GameProgress& progress) {

@@ -1,5 +1,7 @@
 #include "tournament/play.h"
 
+#include <omp.h>
+
 #include <atomic>
 #include <memory>
 #include <mutex>
@@ -60,12 +62,15 @@ GameResult play_game(const std::vector<std::string>& specs, const std::vector<in
   return r;
 }
 
+// Not omp_get_max_threads(): libtorch lowers that when it sets its own thread count.
+int resolve_threads(int requested) { return requested > 0 ? requested : omp_get_num_procs(); }
+
 void play_games(const std::vector<std::string>& specs, const std::vector<GameSpec>& games, int threads,
                 int max_decisions, const std::function<void(GameResult&&)>& on_finished) {
   std::mutex mutex;  // serializes on_finished and guards error
   std::string error;
   std::atomic<bool> failed = false;
-#pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
+#pragma omp parallel for schedule(dynamic, 1) num_threads(resolve_threads(threads))
   for (long i = 0; i < long(games.size()); ++i) {
     if (failed) continue;
     try {

@@ -38,6 +38,10 @@ void check_agent_spec(const std::string& spec);
 GameResult play_game(const std::vector<std::string>& specs, const std::vector<int>& seats, long game, core::u64 seed,
                      int max_decisions = kDefaultMaxDecisions);
 
+// The threads a count of requested threads means: 0 is every core OpenMP reports (in
+// tournaments, matches and self-play alike).
+int resolve_threads(int requested);
+
 struct GameSpec {
   long game = 0;
   core::u64 seed = 0;

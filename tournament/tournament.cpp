@@ -39,7 +39,7 @@ void check_resumed_game(const GameResult& g, const Schedule& schedule, const Tou
 TournamentResult run_tournament(const TournamentConfig& c, const ProgressCallback& progress) {
   const Schedule schedule(int(c.agents.size()), c.players, c.seating, c.seed);
   if (c.games < 1) throw std::invalid_argument("games must be at least 1");
-  if (c.threads < 1) throw std::invalid_argument("threads must be at least 1");
+  if (c.threads < 0) throw std::invalid_argument("threads must be 0 (every core) or more");
   if (c.max_decisions < 1) throw std::invalid_argument("max_decisions must be at least 1");
   for (const std::string& spec : c.agents) {  // a bad spec fails before any game
     check_agent_spec(spec);

@@ -20,7 +20,7 @@ struct TournamentConfig {
   long games = 0;
   core::u64 seed = 1;
   Seating seating = Seating::kDistinct;
-  int threads = 1;
+  int threads = 1;  // games played in parallel; 0: every core
   int max_decisions = kDefaultMaxDecisions;  // a game still going after this many is a draw
   // JSON-lines results file; empty keeps results in memory only. A fresh run refuses an
   // existing file; with resume, games already in it are kept and skipped.

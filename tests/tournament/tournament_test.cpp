@@ -10,6 +10,7 @@
 #include "core/file_io.h"
 #include "core/record.h"
 #include "tests/cli_tool.h"
+#include "tournament/play.h"
 #include "tournament/report.h"
 #include "tournament/results_log.h"
 #include "tournament/standings.h"
@@ -172,6 +173,20 @@ TEST(Tournament, BadConfigurationsThrowInvalidArgument) {
   EXPECT_THROW(run_tournament(c), std::invalid_argument);  // 2 distinct agents cannot fill 3 seats
   c.seating = Seating::kRepeats;
   EXPECT_EQ(run_tournament(c).games.size(), 16u);
+}
+
+// threads = 0 means every core, as in self-play; the games do not depend on the count.
+TEST(Tournament, ZeroThreadsMeansEveryCore) {
+  EXPECT_EQ(resolve_threads(3), 3);
+  EXPECT_GE(resolve_threads(0), 1);
+  TournamentConfig c = small_config("");
+  const TournamentResult two = run_tournament(c);
+  c.threads = 0;
+  const TournamentResult every = run_tournament(c);
+  ASSERT_EQ(every.games.size(), two.games.size());
+  for (std::size_t i = 0; i < two.games.size(); ++i) EXPECT_EQ(every.games[i].actions, two.games[i].actions) << i;
+  c.threads = -1;
+  EXPECT_THROW(run_tournament(c), std::invalid_argument);
 }
 
 TEST_F(TournamentFiles, WakhanSitsInAsABuiltInOpponent) {
