@@ -1,7 +1,6 @@
 #include "bench/bench.h"
 
 #include <chrono>
-#include <cinttypes>
 #include <cstdio>
 #include <ctime>
 #include <filesystem>
@@ -92,18 +91,10 @@ BenchReport run_bench(const BenchOptions& options) {
   return report;
 }
 
-namespace {
-std::string hex(std::uint64_t v) {
-  char buf[17];
-  std::snprintf(buf, sizeof buf, "%016" PRIx64, v);
-  return buf;
-}
-}  // namespace
-
 std::string report_json(const BenchReport& report) {
   nlohmann::json j;
   j["state_bytes"] = report.state_bytes;
-  j["signature"] = hex(report.signature);
+  j["signature"] = core::to_hex(report.signature);
   nlohmann::json& by_players = j["players"];
   for (int players = core::kMinPlayers; players <= core::kMaxPlayers; ++players) {
     const PlayerCountStats& stats = report.by_players[players];
@@ -129,7 +120,7 @@ std::string report_text(const BenchReport& report) {
   std::string out;
   char line[300];
   std::snprintf(line, sizeof line, "state_bytes %zu\nsignature %s\n", report.state_bytes,
-                hex(report.signature).c_str());
+                core::to_hex(report.signature).c_str());
   out += line;
   for (int players = core::kMinPlayers; players <= core::kMaxPlayers; ++players) {
     const PlayerCountStats& stats = report.by_players[players];

@@ -5,9 +5,7 @@
 
 #include "bench/bench.h"
 #include "core/game.h"
-#include "search/agent.h"
 #include "search/evaluator_registry.h"
-#include "search/evaluators.h"
 #include "search/mcts.h"
 
 namespace pamir::bench {
@@ -18,8 +16,7 @@ SearchSpeed measure_ismcts(const std::string& spec_options, int players, const B
   search::parse_options("ismcts", spec_options, search_options);
   search_options.iters = kSearchSpeedIters;
   search_options.reuse = 0;
-  const std::unique_ptr<search::Evaluator> eval =
-      search::blend_with_heuristic(search::make_evaluator(search_options.eval, 1), search_options.hmix);
+  const std::unique_ptr<search::Evaluator> eval = search::make_evaluator(search_options, 1);
   search::Search search(search_options, search::WorldModel::kSampledWorlds, 1);
   // The opening of play: the first turn, after the loyalty choices (one per coalition).
   core::State opening = core::new_game(players, 1);

@@ -1,6 +1,7 @@
 #include "core/hash.h"
 
 #include <cstddef>
+#include <cstdio>
 #include <cstring>
 
 #include "core/wakhan.h"
@@ -60,6 +61,12 @@ State public_view(const State& s) {
 Key infoset_key(const State& s, int p) {
   (void)p;  // every player knows the same: hands and courts are public in this game
   return hash_words(public_view(s));
+}
+
+std::string to_hex(u64 key) {
+  char buf[17];
+  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(key));
+  return buf;
 }
 
 }  // namespace pamir::core

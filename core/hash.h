@@ -1,6 +1,8 @@
 #pragma once
 // Hashes of a State: the full state, and what one player knows (the information set).
 
+#include <string>
+
 #include "core/state.h"
 
 namespace pamir::core {
@@ -15,5 +17,8 @@ Key full_key(const State& s);
 Key infoset_key(const State& s, int p);
 // The state as p sees it: undrawn deck entries and unused cards blanked, RNG zeroed.
 State public_view(const State& s);
+
+// A key, signature or fingerprint as 16 lowercase hex digits, as logs and reports print them.
+std::string to_hex(u64 key);
 
 }  // namespace pamir::core

@@ -1,12 +1,12 @@
 #include "nets/weights.h"
 
 #include <cmath>
-#include <cstdio>
 #include <cstring>
 #include <stdexcept>
 
 #include "core/actions.h"
 #include "core/file_io.h"
+#include "core/hash.h"
 #include "core/random.h"
 #include "nets/checksum.h"
 #include "nets/encoder.h"
@@ -28,12 +28,6 @@ struct Header {
   core::u64 checksum;
 };
 static_assert(sizeof(Header) == 56);
-
-std::string hex(core::u64 x) {
-  char buf[17];
-  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(x));
-  return buf;
-}
 
 [[noreturn]] void fail(const std::string& source, const std::string& why) {
   throw std::runtime_error("bad weight file " + source + ": " + why);
@@ -97,8 +91,8 @@ NetWeights parse_weights(std::string_view bytes, const std::string& source) {
                      " actions; this build has " + std::to_string(kNumFeatures) + " and " +
                      std::to_string(core::kNumActions));
   if (h.encoder != encoder_fingerprint())
-    fail(source, "made for another encoder (fingerprint " + hex(h.encoder) + ", this build's is " +
-                     hex(encoder_fingerprint()) + ")");
+    fail(source, "made for another encoder (fingerprint " + core::to_hex(h.encoder) + ", this build's is " +
+                     core::to_hex(encoder_fingerprint()) + ")");
   if (h.width < 1 || h.width > 4096 || h.blocks > 64)
     fail(source, "implausible shape (width " + std::to_string(h.width) + ", blocks " + std::to_string(h.blocks) + ")");
   NetWeights w{{int(h.width), int(h.blocks)}, {}};

@@ -72,4 +72,8 @@ std::unique_ptr<Evaluator> make_evaluator(const std::string& spec, core::u64 see
   return factory(argument, seed);
 }
 
+std::unique_ptr<Evaluator> make_evaluator(const SearchOptions& options, core::u64 seed) {
+  return blend_with_heuristic(make_evaluator(options.eval, seed), options.hmix);
+}
+
 }  // namespace pamir::search

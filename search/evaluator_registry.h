@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "search/evaluator.h"
+#include "search/options.h"
 
 namespace pamir::search {
 
@@ -22,6 +23,9 @@ bool register_evaluator(const std::string& name, EvaluatorFactory factory);
 // The evaluator for a spec "name" or "name:argument"; throws std::invalid_argument naming
 // the known evaluators when the name is unknown.
 std::unique_ptr<Evaluator> make_evaluator(const std::string& spec, core::u64 seed);
+// The leaf evaluator a search's options describe: options.eval, with options.hmix of the
+// heuristic's value blended in (blend_with_heuristic).
+std::unique_ptr<Evaluator> make_evaluator(const SearchOptions& options, core::u64 seed);
 
 std::vector<std::string> evaluator_names();
 

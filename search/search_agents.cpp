@@ -6,7 +6,6 @@
 #include "core/random.h"
 #include "core/world.h"
 #include "search/evaluator_registry.h"
-#include "search/evaluators.h"
 #include "search/heuristic.h"
 
 namespace pamir::search {
@@ -36,7 +35,7 @@ core::Action HeuristicAgent::choose(const core::State& s) {
 
 TreeSearchAgent::TreeSearchAgent(std::string name, const SearchOptions& options, WorldModel model, core::u64 seed)
     : name_(std::move(name)),
-      evaluator_(blend_with_heuristic(make_evaluator(options.eval, seed ^ 0x5EEDull), options.hmix)),
+      evaluator_(make_evaluator(options, seed ^ 0x5EEDull)),
       search_(options, model, seed) {}
 
 core::Action TreeSearchAgent::choose(const core::State& s) {
@@ -58,7 +57,7 @@ SearchOptions per_world(SearchOptions o) {
 PimcAgent::PimcAgent(const SearchOptions& options, core::u64 seed)
     : options_(options),
       rng_(seed),
-      evaluator_(blend_with_heuristic(make_evaluator(options.eval, seed ^ 0x5EEDull), options.hmix)),
+      evaluator_(make_evaluator(options, seed ^ 0x5EEDull)),
       search_(per_world(options), WorldModel::kTrueState, seed ^ 0x9157ull) {}
 
 core::Action PimcAgent::choose(const core::State& s) {

@@ -209,22 +209,26 @@ MatchScore score_of_first(const std::string& opponent, const std::vector<tournam
   return match_score(opponent, seats, wins);
 }
 
-// The fixed opponents every generation meets, after the previous generation. Their agent ids
-// in the ratings follow the generations': generations + 1 + their index here.
-struct Baseline {
+// An opponent of the net under evaluation, and its agent index in the ratings: generation g
+// is g, the fixed opponents follow the generations.
+struct Opponent {
   std::string name, spec;
+  int id;
 };
 
-std::vector<Baseline> baselines(const TrainConfig& c) {
-  std::vector<Baseline> b{{"baseline", baseline_agent_spec(c)},
-                          {"heuristic", "ismcts:iters=" + std::to_string(c.eval_iters) + ",eval=heuristic"}};
+// The fixed opponents every generation meets after the previous generation: ISMCTS with
+// random rollouts (the baseline), ISMCTS with the heuristic at the nets' iterations, Wakhan.
+std::vector<Opponent> fixed_opponents(const TrainConfig& c) {
+  std::vector<Opponent> o{{"baseline", baseline_agent_spec(c), c.generations + 1},
+                          {"heuristic", "ismcts:iters=" + std::to_string(c.eval_iters) + ",eval=heuristic",
+                           c.generations + 2}};
   // Wakhan takes one seat, so in a two-agent match she needs a two-seat game.
-  if (c.players == 2) b.push_back({"wakhan", "wakhan"});
-  return b;
+  if (c.players == 2) o.push_back({"wakhan", "wakhan", c.generations + 3});
+  return o;
 }
 
 struct EvalGames {
-  std::vector<tournament::RankedGame> ranked;  // agents: generation g is g, then the baselines
+  std::vector<tournament::RankedGame> ranked;  // agents by Opponent::id
   std::vector<long> games_of;                 // per agent
 };
 
@@ -242,39 +246,48 @@ void add_games(EvalGames& all, const std::vector<tournament::GameResult>& games,
 
 core::u64 eval_seed(const TrainConfig& c, int g, int match) { return game_seed(c.seed ^ 0xE7A1ull, g, match); }
 
+// Plays (or resumes) generation g's net against the opponent, adds the games to the ratings
+// and returns the net's score.
+MatchScore play_rated_match(const TrainConfig& c, const std::string& dir, int g, const Opponent& opponent, long games,
+                            core::u64 seed, const std::string& results_path, const std::string& label,
+                            EvalGames& all) {
+  const auto played = play_match(c, {net_agent_spec(c, dir, g), opponent.spec}, games, seed, results_path, label);
+  add_games(all, played, {g, opponent.id});
+  return score_of_first(opponent.name, played);
+}
+
+Opponent generation_opponent(const TrainConfig& c, const std::string& dir, int g) {
+  return {"gen" + std::to_string(g), net_agent_spec(c, dir, g), g};
+}
+
 void evaluate_generation(const TrainConfig& c, const std::string& dir, const RunPaths& paths, int g,
                          GenerationRecord& record, EvalGames& all) {
   const auto started = Clock::now();
   if (c.eval_games > 0) {
-    const auto prev = play_match(c, {net_agent_spec(c, dir, g), net_agent_spec(c, dir, g - 1)}, c.eval_games,
-                                 eval_seed(c, g, 0), paths.eval_results(g, "previous"),
-                                 "eval gen " + std::to_string(g) + "-" + std::to_string(g - 1));
-    record.matches.push_back(score_of_first("gen" + std::to_string(g - 1), prev));
-    add_games(all, prev, {g, g - 1});
-    const auto fixed = baselines(c);
-    for (std::size_t b = 0; b < fixed.size(); ++b) {
-      const auto games = play_match(c, {net_agent_spec(c, dir, g), fixed[b].spec}, c.eval_games,
-                                    eval_seed(c, g, 1 + int(b)), paths.eval_results(g, fixed[b].name.c_str()),
-                                    "eval gen " + std::to_string(g) + "-" + fixed[b].name);
-      record.matches.push_back(score_of_first(fixed[b].name, games));
-      add_games(all, games, {g, c.generations + 1 + int(b)});
-    }
+    record.matches.push_back(play_rated_match(c, dir, g, generation_opponent(c, dir, g - 1), c.eval_games,
+                                              eval_seed(c, g, 0), paths.eval_results(g, "previous"),
+                                              "eval gen " + std::to_string(g) + "-" + std::to_string(g - 1), all));
+    const auto fixed = fixed_opponents(c);
+    for (std::size_t b = 0; b < fixed.size(); ++b)
+      record.matches.push_back(play_rated_match(c, dir, g, fixed[b], c.eval_games, eval_seed(c, g, 1 + int(b)),
+                                                paths.eval_results(g, fixed[b].name.c_str()),
+                                                "eval gen " + std::to_string(g) + "-" + fixed[b].name, all));
   }
   record.eval_seconds = seconds_since(started);
 }
 
 std::vector<RatingRow> compute_ratings(const TrainConfig& c, const EvalGames& all, int last_generation) {
-  const auto fixed = baselines(c);
+  const auto fixed = fixed_opponents(c);
   const int num_agents = c.generations + 1 + int(fixed.size());
   std::vector<RatingRow> rows;
   if (all.ranked.empty()) return rows;
   const auto fit = tournament::fit_plackett_luce(num_agents, all.ranked);
   const auto elo = tournament::elo_ratings(fit, 0, 0);  // generation 0 at 0
   for (int a = 0; a < num_agents; ++a) {
-    const bool is_baseline = a > c.generations;
-    if (!is_baseline && a > last_generation) continue;
-    if (all.games_of[a] == 0) continue;  // a baseline not met yet (an older run resumed)
-    rows.push_back({is_baseline ? fixed[a - c.generations - 1].name : "gen" + std::to_string(a), is_baseline ? -1 : a,
+    const bool is_fixed = a > c.generations;
+    if (!is_fixed && a > last_generation) continue;
+    if (all.games_of[a] == 0) continue;  // a fixed opponent not met yet (an older run resumed)
+    rows.push_back({is_fixed ? fixed[a - c.generations - 1].name : "gen" + std::to_string(a), is_fixed ? -1 : a,
                     elo[a].elo, elo[a].ci_low, elo[a].ci_high, all.games_of[a]});
   }
   return rows;
@@ -307,7 +320,7 @@ TrainRunResult run_training(const TrainConfig& c, const std::string& dir) {
 
   TrainRunResult result;
   EvalGames all;
-  all.games_of.assign(c.generations + 1 + baselines(c).size(), 0);
+  all.games_of.assign(c.generations + 1 + fixed_opponents(c).size(), 0);
   for (int g = 1; g <= c.generations; ++g) {
     GenerationRecord record;
     if (fs::exists(paths.record(g))) {
@@ -348,15 +361,12 @@ TrainRunResult run_training(const TrainConfig& c, const std::string& dir) {
     write_reports(c, paths, result);
   }
   if (c.final_eval_games > 0) {
-    const auto first = play_match(c, {net_agent_spec(c, dir, c.generations), net_agent_spec(c, dir, 0)},
-                                  c.final_eval_games, eval_seed(c, 0, 2), paths.final_results(), "final vs gen 0");
-    result.final_matches.push_back(score_of_first("gen0", first));
-    add_games(all, first, {c.generations, 0});
-    const auto base = play_match(c, {net_agent_spec(c, dir, c.generations), baseline_agent_spec(c)},
-                                 c.final_eval_games, eval_seed(c, 0, 3), paths.final_baseline_results(),
-                                 "final vs baseline");
-    result.final_matches.push_back(score_of_first("baseline", base));
-    add_games(all, base, {c.generations, c.generations + 1});
+    result.final_matches.push_back(play_rated_match(c, dir, c.generations, generation_opponent(c, dir, 0),
+                                                    c.final_eval_games, eval_seed(c, 0, 2), paths.final_results(),
+                                                    "final vs gen 0", all));
+    result.final_matches.push_back(play_rated_match(c, dir, c.generations, fixed_opponents(c)[0], c.final_eval_games,
+                                                    eval_seed(c, 0, 3), paths.final_baseline_results(),
+                                                    "final vs baseline", all));
     result.ratings = compute_ratings(c, all, c.generations);
   }
   write_reports(c, paths, result);
