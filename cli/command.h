@@ -20,6 +20,10 @@ inline bool register_command(CommandSetup setup) {
   return true;
 }
 
+// "pamir <version>, commit <git describe>, bench signature <hex>": what `pamir --version`
+// prints, so that a result can name the engine that produced it.
+std::string version_line();
+
 // Adds every registered command to app and parses the command line (main() and the tests
 // share it). A first argument that names no command is a CommandError naming it and the
 // commands; CLI11's own errors are CLI::ParseError.

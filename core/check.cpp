@@ -6,6 +6,7 @@
 #include "core/pieces.h"
 #include "core/queries.h"
 #include "core/wakhan.h"
+#include "core/world.h"
 
 namespace pamir::core {
 namespace {
@@ -29,6 +30,35 @@ std::string check_wakhan(const State& s) {
   if (s.phase != Phase::kSetup && !s.ai_drawn) return fail("Wakhan plays without a face-up AI card");
   if (s.ai_drawn && s.loyalty[s.wakhan_seat()] != pragmatic_loyalty(s))
     return fail("Wakhan's loyalty is not her pragmatic loyalty");
+  return "";
+}
+
+
+// Every Dominance Check is dealt into the deck and is scored when it leaves the market,
+// except that Instability scores one check for two (it discards both). So of the checks
+// gone, at least half and at most all were scored.
+std::string check_dominance_count(const State& s) {
+  int waiting = 0;
+  for (int i = s.deck_pos; i < s.deck_size; ++i) waiting += is_dominance_check(s.deck[i]);
+  for (int r = 0; r < kMarketRows; ++r)
+    for (int c = 0; c < kMarketCols; ++c) waiting += is_dominance_check(s.market[r][c]);
+  const int gone = kNumDominanceChecks - waiting, resolved = s.dominance_checks_resolved;
+  if (resolved > gone || 2 * resolved < gone)
+    return "Dominance Checks resolved (" + std::to_string(resolved) + ") do not fit the " +
+           std::to_string(gone) + " gone from the deck and market";
+  return "";
+}
+
+// A bribe is negotiated before the play or card action it is for; that action will count
+// against the turn's two, so one must be left.
+std::string check_pending_actions(const State& s) {
+  for (int i = 0; i < s.num_tasks; ++i) {
+    const Task& t = s.tasks[i];
+    if (t.kind != TaskKind::kBribeDemand && t.kind != TaskKind::kBribePay) continue;
+    const int actor = s.current;  // bribes are paid for the current player's own actions
+    const bool counts = t.c < BribeFor::kCardAction ? !s.is_wakhan(actor) : !is_favored(s, actor, t.b);
+    if (counts && s.actions_used >= 2) return fail("a bribe is pending for an action the turn has no room for");
+  }
   return "";
 }
 
@@ -151,6 +181,12 @@ std::string check_consistency(const State& s) {
     for (int col = 0; col < kMarketCols; ++col) total += s.market_rupees[row][col];
   if (total != kTotalRupees) return "rupees not conserved: " + std::to_string(total);
   return "";
+}
+
+std::string check_reachable(const State& s) {
+  if (!deck_keeps_piles(s)) return "the deck does not keep the six piles of setup (sizes, events, Dominance Checks)";
+  if (auto e = check_dominance_count(s); !e.empty()) return e;
+  return check_pending_actions(s);
 }
 
 }  // namespace pamir::core

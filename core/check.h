@@ -12,4 +12,10 @@ namespace pamir::core {
 // Empty when the state is consistent; otherwise the first problem found, in words.
 std::string check_consistency(const State& s);
 
+// What no game can reach although every cache agrees: a deck out of the piles of setup,
+// Dominance Check counts that do not fit the checks gone, a bribe pending for an action
+// the turn has no room for. The loader refuses such positions (the engine relies on these
+// facts); hand-built test scenarios need only check_consistency.
+std::string check_reachable(const State& s);
+
 }  // namespace pamir::core

@@ -13,7 +13,9 @@ int hand_size(const State& s, int p) {
 int ruling_pieces(const State& s, int p, int r) {
   if (s.is_wakhan(p))  // errata: her tribes plus the largest army of any one coalition
     return s.tribes[r][p] + std::max({s.armies[r][0], s.armies[r][1], s.armies[r][2]});
-  return s.tribes[r][p] + s.armies[r][s.loyalty[p]];
+  // Before a player has chosen a loyalty (setup) no army is theirs.
+  const int loyal_armies = s.loyalty[p] < Coalition::kCount ? s.armies[r][s.loyalty[p]] : 0;
+  return s.tribes[r][p] + loyal_armies;
 }
 
 namespace {

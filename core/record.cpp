@@ -5,6 +5,7 @@
 
 #include "core/dominance.h"
 #include "core/game.h"
+#include "core/json_text.h"
 
 namespace pamir::core {
 namespace {
@@ -88,7 +89,7 @@ std::optional<GameRecord> record_from_json(const std::string& text, std::string*
       const std::string& k = it.key();
       if (k != "format" && k != "num_players" && k != "seed" && k != "wakhan_seat" && k != "agents" &&
           k != "actions" && k != "result")
-        throw RecordError("unknown key \"" + k + "\"");
+        throw RecordError("unknown key " + quoted(k));
     }
     const Json& format = require(j, "format");
     if (!format.is_string() || format.get<std::string>() != kFormat)
@@ -131,7 +132,7 @@ std::optional<GameRecord> record_from_json(const std::string& text, std::string*
     }
     if (j.contains("result") && !j["result"].is_object()) throw RecordError("result: expected an object");
     return r;
-  } catch (const Json::parse_error& e) {
+  } catch (const Json::exception& e) {  // syntax, and numbers out of range such as 1e400
     if (error) *error = std::string("invalid JSON: ") + e.what();
   } catch (const RecordError& e) {
     if (error) *error = e.what();

@@ -11,6 +11,7 @@
 #include "core/actions.h"
 #include "core/check.h"
 #include "core/game.h"
+#include "core/json_text.h"
 #include "core/pieces.h"
 
 namespace pamir::core {
@@ -257,7 +258,7 @@ void expect_keys(const Json& obj, const char* const* keys, size_t num_keys, cons
   for (auto it = obj.begin(); it != obj.end(); ++it) {
     bool known = false;
     for (size_t i = 0; i < num_keys; ++i) known |= it.key() == keys[i];
-    if (!known) throw LoadError(where + ": unknown key \"" + it.key() + "\"");
+    if (!known) throw LoadError(where + ": unknown key " + quoted(it.key()));
   }
 }
 void expect_keys(const Json& obj, std::initializer_list<const char*> keys, const std::string& where) {
@@ -295,7 +296,7 @@ template <size_t N>
 int get_name(const Json& v, const std::string& where, const char* const (&names)[N], const char* what) {
   const std::string s = get_string(v, where);
   const int i = index_of(names, s);
-  if (i < 0) throw LoadError(where + ": unknown " + what + " \"" + s + "\"");
+  if (i < 0) throw LoadError(where + ": unknown " + what + " " + quoted(s));
   return i;
 }
 
@@ -316,14 +317,14 @@ unsigned get_bit_names(const Json& v, const std::string& where, const char* cons
 
 int get_region(const std::string& s, const std::string& where) {
   const int r = region_from_name(s.c_str());
-  if (r < 0) throw LoadError(where + ": unknown region \"" + s + "\"");
+  if (r < 0) throw LoadError(where + ": unknown region " + quoted(s));
   return r;
 }
 
 int get_coalition(const Json& v, const std::string& where, bool allow_none) {
   const std::string s = get_string(v, where);
   const int k = coalition_from_name(s.c_str());
-  if (k < 0 || (!allow_none && k == Coalition::kNone)) throw LoadError(where + ": unknown coalition \"" + s + "\"");
+  if (k < 0 || (!allow_none && k == Coalition::kNone)) throw LoadError(where + ": unknown coalition " + quoted(s));
   return k;
 }
 
@@ -359,7 +360,7 @@ u8 parse_cyl_loc(const std::string& s, const std::string& where) {
     if (kind == "gift" && (v == 2 || v == 4 || v == 6)) return CylLoc::gift(v / 2 - 1);
     if (kind == "spy" && is_court_card(v)) return CylLoc::spy(v);
   }
-  throw LoadError(where + ": bad cylinder location \"" + s + "\"");
+  throw LoadError(where + ": bad cylinder location " + quoted(s));
 }
 
 u8 parse_block_loc(const std::string& s, const std::string& where) {
@@ -370,7 +371,7 @@ u8 parse_block_loc(const std::string& s, const std::string& where) {
     const int b = border_from_name(rest.c_str());
     if (kind == "road" && b >= 0) return BlockLoc::road(b);
   }
-  throw LoadError(where + ": bad block location \"" + s + "\"");
+  throw LoadError(where + ": bad block location " + quoted(s));
 }
 
 int parse_site(const std::string& s, const std::string& where) {
@@ -378,7 +379,7 @@ int parse_site(const std::string& s, const std::string& where) {
   if (!split(s, &kind, &rest)) return Site::region(get_region(s, where));
   const int c = parse_small_int(rest);
   if (kind == "card" && is_court_card(c)) return Site::card(c);
-  throw LoadError(where + ": bad site \"" + s + "\"");
+  throw LoadError(where + ": bad site " + quoted(s));
 }
 
 int parse_move_loc(const std::string& s, const std::string& where) {
@@ -389,7 +390,7 @@ int parse_move_loc(const std::string& s, const std::string& where) {
     const int c = parse_small_int(rest);
     if (kind == "spy" && is_court_card(c)) return Act::move_spy(c);
   }
-  throw LoadError(where + ": bad piece \"" + s + "\"");
+  throw LoadError(where + ": bad piece " + quoted(s));
 }
 
 int parse_field(const FieldSpec& f, const Json& v, const std::string& where, int num_players) {
@@ -420,7 +421,7 @@ int parse_field(const FieldSpec& f, const Json& v, const std::string& where, int
       const std::string s = get_string(v, where);
       for (int k = 1; k < EventKind::kCount; ++k)
         if (s == slug(event_kind_name(k))) return k;
-      throw LoadError(where + ": unknown event \"" + s + "\"");
+      throw LoadError(where + ": unknown event " + quoted(s));
     }
   }
   return 0;
@@ -433,7 +434,7 @@ Task parse_task(const Json& v, const std::string& where, int num_players) {
   int kind = -1;
   for (int k = 0; k < TaskKind::kCount; ++k)
     if (name == kTaskSpecs[k].name) kind = k;
-  if (kind < 0) throw LoadError(where + ".kind: unknown task kind \"" + name + "\"");
+  if (kind < 0) throw LoadError(where + ".kind: unknown task kind " + quoted(name));
   const TaskSpec& spec = kTaskSpecs[kind];
   const char* keys[6] = {"kind", "player"};
   size_t num_keys = 2;
@@ -594,7 +595,7 @@ State parse_state(const Json& j) {
   {
     const std::string suit = get_string(j["favored_suit"], "favored_suit");
     const int k = suit_from_name(suit.c_str());
-    if (k < 0) throw LoadError("favored_suit: unknown suit \"" + suit + "\"");
+    if (k < 0) throw LoadError("favored_suit: unknown suit " + quoted(suit));
     s.favored_suit = u8(k);
   }
   s.global_effects = u8(get_bit_names(j["global_effects"], "global_effects", kGlobalEffectNames));
@@ -731,6 +732,7 @@ State parse_state(const Json& j) {
   check_stack_fits_phase(s);
   for (int i = 0; i < s.num_tasks; ++i) check_task_refers_to_play(s, s.tasks[i], index("tasks", i));
   if (const std::string e = check_consistency(s); !e.empty()) throw LoadError("inconsistent position: " + e);
+  if (const std::string e = check_reachable(s); !e.empty()) throw LoadError("unreachable position: " + e);
   if (!s.game_over() && !has_legal_action(s)) throw LoadError("tasks: the pending decision has no legal action");
   return s;
 }
@@ -820,7 +822,7 @@ std::string state_to_json(const State& s, int indent) {
 std::optional<State> state_from_json(const std::string& text, std::string* error) {
   try {
     return parse_state(Json::parse(text));
-  } catch (const Json::parse_error& e) {
+  } catch (const Json::exception& e) {  // syntax, and numbers out of range such as 1e400
     if (error) *error = std::string("invalid JSON: ") + e.what();
   } catch (const LoadError& e) {
     if (error) *error = e.what();

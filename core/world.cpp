@@ -2,6 +2,7 @@
 
 #include <utility>
 
+#include "core/cards.h"
 #include "core/random.h"
 #include "core/wakhan.h"
 
@@ -38,6 +39,20 @@ PileLayout pile_layout(int num_players) {
   return l;
 }
 
+bool deck_keeps_piles(const State& s) {
+  const PileLayout layout = pile_layout(s.num_players);
+  if (s.deck_size != layout.end[5]) return false;
+  for (int pile = 0; pile < 6; ++pile) {
+    int events = 0, checks = 0;
+    for (int i = layout.begin[pile]; i < layout.end[pile]; ++i) {
+      events += is_event(s.deck[i]);
+      checks += is_dominance_check(s.deck[i]);
+    }
+    if (events != layout.events[pile] || checks != layout.checks[pile]) return false;
+  }
+  return true;
+}
+
 State sample_world(const State& s, int p, u64& rng) {
   (void)p;  // all players share the same knowledge of the deck
   State w = s;
@@ -55,25 +70,36 @@ State sample_world(const State& s, int p, u64& rng) {
   shuffle(court, nc, rng);
   shuffle(events, ne, rng);
   shuffle(checks, nd, rng);
-  int uc = 0, ue = 0, ud = 0;
-  const PileLayout layout = pile_layout(s.num_players);
-  for (int pile = 0; pile < 6; ++pile) {
-    const int first = layout.begin[pile] > s.deck_pos ? layout.begin[pile] : s.deck_pos;
-    if (first >= layout.end[pile]) continue;
-    int want_court = 5 + s.num_players, want_events = layout.events[pile], want_checks = layout.checks[pile];
-    for (int i = layout.begin[pile]; i < first; ++i) {
-      const int c = s.deck[i];
-      if (is_court_card(c)) --want_court;
-      else if (is_event(c)) --want_events;
-      else --want_checks;
+  if (deck_keeps_piles(s)) {
+    int uc = 0, ue = 0, ud = 0;
+    const PileLayout layout = pile_layout(s.num_players);
+    for (int pile = 0; pile < 6; ++pile) {
+      const int first = layout.begin[pile] > s.deck_pos ? layout.begin[pile] : s.deck_pos;
+      if (first >= layout.end[pile]) continue;
+      int want_court = 5 + s.num_players, want_events = layout.events[pile], want_checks = layout.checks[pile];
+      for (int i = layout.begin[pile]; i < first; ++i) {
+        const int c = s.deck[i];
+        if (is_court_card(c)) --want_court;
+        else if (is_event(c)) --want_events;
+        else --want_checks;
+      }
+      int at = first;
+      for (int i = 0; i < want_court; ++i) w.deck[at++] = court[uc++];
+      for (int i = 0; i < want_events; ++i) w.deck[at++] = events[ue++];
+      for (int i = 0; i < want_checks; ++i) w.deck[at++] = checks[ud++];
+      shuffle(&w.deck[first], at - first, rng);
     }
-    int at = first;
-    for (int i = 0; i < want_court; ++i) w.deck[at++] = court[uc++];
-    for (int i = 0; i < want_events; ++i) w.deck[at++] = events[ue++];
-    for (int i = 0; i < want_checks; ++i) w.deck[at++] = checks[ud++];
-    shuffle(&w.deck[first], at - first, rng);
-    for (int i = first; i < at; ++i) w.card_loc[w.deck[i]] = Loc::kDeck;
+  } else {
+    // One pile: the undrawn places keep their kinds' counts, in any order.
+    int kinds[3] = {};
+    for (int i = s.deck_pos; i < s.deck_size; ++i) ++kinds[is_court_card(s.deck[i]) ? 0 : is_event(s.deck[i]) ? 1 : 2];
+    int at = s.deck_pos;
+    for (int i = 0; i < kinds[0]; ++i) w.deck[at++] = court[i];
+    for (int i = 0; i < kinds[1]; ++i) w.deck[at++] = events[i];
+    for (int i = 0; i < kinds[2]; ++i) w.deck[at++] = checks[i];
+    shuffle(&w.deck[s.deck_pos], at - s.deck_pos, rng);
   }
+  for (int i = s.deck_pos; i < s.deck_size; ++i) w.card_loc[w.deck[i]] = Loc::kDeck;
   if (s.wakhan) deal_unseen_ai_cards(w, rng);
   return w;
 }

@@ -13,10 +13,15 @@ struct PileLayout {
 };
 PileLayout pile_layout(int num_players);
 
+// Whether the deck has the six piles' size and, pile by pile, their events and Dominance
+// Checks (drawn cards included: the deck array keeps them). True in every real game.
+bool deck_keeps_piles(const State& s);
+
 // Re-deals what p does not know: which cards were set aside at setup and the order of the
 // undrawn deck, keeping the pile structure (per pile: its count of court cards, events
 // and Dominance Checks, less what was already drawn from it). Every consistent world is
-// equally likely. The RNG inside the state is re-seeded from rng.
+// equally likely. The RNG inside the state is re-seeded from rng. A hand-built position
+// whose deck does not keep the piles (see deck_keeps_piles) is re-dealt as one pile.
 State sample_world(const State& s, int p, u64& rng);
 
 }  // namespace pamir::core

@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "bench/bench.h"
+#include "core/hash.h"
 #include "core/state.h"
 
 namespace pamir::testing {
@@ -26,6 +27,10 @@ TEST(Bench, SignatureIsDeterministicAndIndependentOfWorkload) {
   other.max_seconds = 0.001;
   EXPECT_EQ(bench::run_bench(other).signature, sig);
 }
+
+// The signature frozen: a change to the rules' behaviour changes it. Such a change says what
+// and why in its commit, and this value and the README's signature follow.
+TEST(Bench, SignatureIsTheOneTheReadmeStates) { EXPECT_EQ(core::to_hex(bench::signature()), "ea4ecfae47610cc3"); }
 
 TEST(Bench, RandomGamesAreReproducible) {
   core::State a, b;

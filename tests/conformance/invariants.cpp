@@ -160,6 +160,7 @@ std::string check_returns(const State& s) {
 
 std::string check_position(const State& s, const Action* legal, int n) {
   if (auto e = check_consistency(s); !e.empty()) return "check_consistency: " + e;
+  if (auto e = check_reachable(s); !e.empty()) return "check_reachable: " + e;
   if (auto e = check_conservation(s); !e.empty()) return e;
   if (auto e = check_legal_set(s, legal, n); !e.empty()) return e;
   if (auto e = check_returns(s); !e.empty()) return e;

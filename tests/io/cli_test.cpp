@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "bench/bench.h"
+#include "core/hash.h"
 #include "core/record.h"
 #include "tests/cli_tool.h"
 
@@ -62,6 +64,28 @@ TEST(CliPlay, WakhanTakesTheSeatMarkedWakhanAndReplays) {
   std::filesystem::remove(path);
   EXPECT_NE(run_tool({"play", "--players", "2", "--agents", "wakhan,random", "--quiet"}).find("final standing"),
             std::string::npos);
+}
+
+TEST(Cli, VersionNamesTheCommitAndTheBenchSignature) {
+  try {
+    run_tool({"--version"});
+    FAIL() << "--version did not stop the parse";
+  } catch (const CLI::CallForVersion& e) {
+    const std::string line = e.what();
+    EXPECT_EQ(line.rfind("pamir ", 0), 0u) << line;
+    EXPECT_NE(line.find(", commit "), std::string::npos) << line;
+    EXPECT_NE(line.find(", bench signature " + core::to_hex(bench::signature())), std::string::npos) << line;
+  }
+}
+
+TEST(Cli, HelpShowsDefaults) {
+  CLI::App app{"pamir"};
+  const char* argv[] = {"pamir", "tournament", "--help"};
+  EXPECT_THROW(cli::parse_command_line(app, 3, argv), CLI::CallForHelp);
+  const std::string text = app.get_subcommand("tournament")->help();
+  const auto threads = text.find("--threads");
+  ASSERT_NE(threads, std::string::npos) << text;
+  EXPECT_NE(text.substr(threads, text.find('\n', threads) - threads).find("INT=1"), std::string::npos) << text;
 }
 
 TEST(CliPlay, BadArgumentsGiveOneLineErrors) {

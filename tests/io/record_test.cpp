@@ -91,6 +91,14 @@ TEST(Record, RejectsMalformedRecords) {
   std::string error;
   EXPECT_FALSE(record_from_json("not json", &error));
   EXPECT_EQ(error.rfind("invalid JSON", 0), 0u) << error;
+  EXPECT_EQ(error_after([](auto& j) { j["mo\nves"] = 1; }), "unknown key \"mo\\nves\"");  // stays on one line
+  // A number beyond a double is a load error, not an escaping exception.
+  std::string text = record_to_json(r, played);
+  const auto at = text.find("\"seed\":");
+  ASSERT_NE(at, std::string::npos);
+  text.replace(at, text.find(',', at) - at, "\"seed\": 1e400");
+  EXPECT_FALSE(record_from_json(text, &error));
+  EXPECT_EQ(error.rfind("invalid JSON: ", 0), 0u) << error;
 }
 
 }  // namespace

@@ -2,11 +2,13 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstring>
 #include <nlohmann/json.hpp>
 #include <string>
 
 #include "core/game.h"
+#include "core/queries.h"
 #include "core/random.h"
 
 namespace pamir::core {
@@ -143,6 +145,78 @@ TEST(StateJson, RejectsBrokenConservation) {
             "inconsistent position: rupees not conserved: 37");
   const std::string error = error_after([](auto& j) { j["players"][0]["cylinders"][0] = "spy:1"; });
   EXPECT_EQ(error.rfind("inconsistent position: ", 0), 0u) << error;
+}
+
+
+// Numbers beyond what a double holds are a load error, not an escaping exception.
+TEST(StateJson, RejectsNumbersOutOfRange) {
+  std::string text = state_to_json(new_game(2, 5));
+  const auto at = text.find("\"bank\":");
+  ASSERT_NE(at, std::string::npos);
+  text.replace(at, text.find(',', at) - at, "\"bank\":1e400");
+  std::string error;
+  EXPECT_FALSE(state_from_json(text, &error));
+  EXPECT_EQ(error.rfind("invalid JSON: ", 0), 0u) << error;
+}
+
+// The engine protocol frames one error per line, so input text is quoted with escapes.
+TEST(StateJson, ErrorsQuoteInputOnOneLine) {
+  EXPECT_EQ(error_after([](auto& j) { j["players"][1]["loyalty"] = "afgh\nok"; }),
+            "players[1].loyalty: unknown coalition \"afgh\\nok\"");
+  EXPECT_EQ(error_after([](auto& j) { j["tasks"][0]["kind"] = "a\r\tb"; }),
+            "tasks[0].kind: unknown task kind \"a\\r\\tb\"");
+}
+
+// The deck keeps the piles of setup; determinization re-deals each pile's unseen cards.
+TEST(StateJson, RejectsADeckOutOfItsPiles) {
+  // The last pile's Dominance Check swapped with a court card of the pile above it.
+  EXPECT_EQ(error_after([](auto& j) {
+              auto& deck = j["deck"]["cards"];
+              const int n = int(deck.size()), pile = 5 + 3 + 1 + 1;  // a 3-player pile: 8 court cards, an event, a check
+              int check = -1, court = -1;
+              for (int i = n - pile; i < n; ++i)
+                if (is_dominance_check(deck[i].template get<int>())) check = i;
+              for (int i = n - 2 * pile; i < n - pile; ++i)
+                if (is_court_card(deck[i].template get<int>())) court = i;
+              std::swap(deck[check], deck[court]);
+            }),
+            "unreachable position: the deck does not keep the six piles of setup (sizes, events, Dominance Checks)");
+  // One undrawn card taken out of the deck and set aside.
+  EXPECT_EQ(error_after([](auto& j) {
+              auto& deck = j["deck"]["cards"];
+              j["unused"].push_back(deck.back());
+              std::vector<int> unused = j["unused"];
+              std::sort(unused.begin(), unused.end());
+              j["unused"] = unused;
+              deck.erase(deck.size() - 1);
+            }),
+            "unreachable position: the deck does not keep the six piles of setup (sizes, events, Dominance Checks)");
+}
+
+TEST(StateJson, RejectsDominanceCheckCountsThatDoNotAddUp) {
+  EXPECT_EQ(error_after([](auto& j) { j["dominance_checks_resolved"] = 4; }),
+            "unreachable position: Dominance Checks resolved (4) do not fit the 0 gone from the deck and market");
+}
+
+// A pending bribe is for a play or card action that will count against the turn's two.
+TEST(StateJson, RejectsABribePendingForAnActionTheTurnHasNoRoomFor) {
+  for (u64 seed = 1; seed < 400; ++seed) {
+    State s = new_game(2, seed);
+    u64 rng = seed;
+    Action legal[kMaxLegalActions];
+    while (!s.game_over() && s.top().kind != TaskKind::kBribePay) apply(s, legal[random_below(rng, legal_actions(s, legal))]);
+    if (s.game_over() || s.actions_used != 1) continue;
+    const bool play = s.top().c < BribeFor::kCardAction;
+    if (!play && is_favored(s, s.current, s.top().b)) continue;
+    nlohmann::json j = nlohmann::json::parse(state_to_json(s));
+    ASSERT_TRUE(state_from_json(j.dump(), nullptr));
+    j["turn_state"]["actions_used"] = 2;
+    std::string error;
+    EXPECT_FALSE(state_from_json(j.dump(), &error));
+    EXPECT_EQ(error, "unreachable position: a bribe is pending for an action the turn has no room for");
+    return;
+  }
+  FAIL() << "no random game reached a bribe with one action used";
 }
 
 }  // namespace

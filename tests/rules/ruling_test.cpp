@@ -22,6 +22,15 @@ TEST(Ruling, NeedsAtLeastOneTribe) {
   EXPECT_EQ(ruler(sc.s, kKabul), 0);
 }
 
+// During setup a player has no loyalty yet, so no army counts for them (the count used to
+// read past the army table's row).
+TEST(Ruling, BeforeChoosingLoyaltyNoArmyIsYours) {
+  State s = new_game(2, 3);
+  ASSERT_EQ(s.loyalty[0], Coalition::kNone);
+  s.armies[Region::kKabul + 1][kAfghan] = 2;  // the byte just past Kabul's row
+  EXPECT_EQ(ruling_pieces(s, 0, Region::kKabul), s.tribes[Region::kKabul][0]);
+}
+
 TEST(Ruling, NeedsStrictlyMoreRulingPiecesThanEachOtherPlayer) {
   Scenario sc({kAfghan, kBritish, kRussian});
   sc.tribe(0, kKabul, 2);
