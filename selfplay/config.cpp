@@ -39,6 +39,8 @@ const ConfigKey kKeys[] = {
      "share of the heuristic's value mixed into the net's leaf values (self-play and evaluation)"},
     {"value_target_mix", &C::value_target_mix, 0, 1, "0",
      "share of the full search's root value in a row's value target (the rest: the game's result)"},
+    {"wakhan_share", &C::wakhan_share, 0, 1, "0",
+     "share of self-play games in which Wakhan, the rules' automaton, takes one seat (2-3 players)"},
     {"max_decisions", &C::max_decisions, 50, 1e6, "2000", "decisions after which a game stops (self-play: scored by the standing; evaluation: a draw)"},
     {"games_per_shard", &C::games_per_shard, 1, 1e6, "32", "finished games per training shard"},
     {"net_width", &C::net_width, 8, 4096, "64", "hidden units per layer"},
@@ -168,6 +170,8 @@ void check_config(const TrainConfig& c) {
                       std::to_string(c.full_iters) + ")");
   if (c.resign_threshold > 0 && c.players != 2)
     throw ConfigError("resign_threshold > 0 needs players = 2 (a resignation ends the game for everyone)");
+  if (c.wakhan_share > 0 && c.players > 3)
+    throw ConfigError("wakhan_share > 0 needs players = 2 or 3 (Wakhan plays in games of 2 or 3)");
   if (c.full_fraction == 0 && c.train_steps > 0)
     throw ConfigError("full_fraction = 0 records no training rows, but train_steps > 0");
 }

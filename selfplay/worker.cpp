@@ -28,6 +28,12 @@ core::u64 game_seed(core::u64 seed, int generation, long index) {
   return core::next_random(x);
 }
 
+int wakhan_seat(const TrainConfig& c, core::u64 game_seed) {
+  core::u64 x = game_seed ^ 0xA5A5A5A5DEADBEEFull;  // a stream apart from the deal's
+  if (!(core::next_random(x) < c.wakhan_share * 0x1p64)) return core::kNoPlayer;
+  return core::random_below(x, c.players);
+}
+
 double move_temperature(const TrainConfig& c, int decision) {
   if (decision >= c.temperature_moves) return c.temperature_end;
   return c.temperature_start + (c.temperature_end - c.temperature_start) * decision / c.temperature_moves;
@@ -85,7 +91,8 @@ void SelfPlayWorker::start_game(Slot& slot, long index) {
   slot.index = index;
   slot.search = nullptr;
   if (index < 0) return;
-  slot.state = core::new_game(config_.players, game_seed(config_.seed, generation_, index));
+  const core::u64 seed = game_seed(config_.seed, generation_, index);
+  slot.state = core::new_game(config_.players, seed, wakhan_seat(config_, seed));
   slot.decision = 0;
   slot.audit = config_.resign_threshold > 0 && core::next_random(rng_) < config_.resign_audit_fraction * 0x1p64;
   slot.would_resign = slot.resigned = core::kNoPlayer;

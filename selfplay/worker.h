@@ -46,6 +46,10 @@ struct FinishedGame {
 // The seed of game `index` of generation `generation` in a run seeded `seed`.
 core::u64 game_seed(core::u64 seed, int generation, long index);
 
+// Wakhan's seat in that game, or kNoPlayer: a share wakhan_share of the games gives her a
+// seat, chosen (like the game) by the seed alone.
+int wakhan_seat(const TrainConfig& config, core::u64 game_seed);
+
 // The move temperature at decision number `decision` of a game.
 double move_temperature(const TrainConfig& config, int decision);
 

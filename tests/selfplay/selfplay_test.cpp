@@ -9,6 +9,7 @@
 #include <unistd.h>
 #include <set>
 
+#include "core/game.h"
 #include "nets/encoder.h"
 #include "search/evaluators.h"
 #include "selfplay/config.h"
@@ -107,6 +108,35 @@ TEST(SelfPlay, ValueTargetsMixTheResultWithTheRootValue) {
       EXPECT_TRUE(lost || tied || won) << v;
     }
   }
+}
+
+TEST(SelfPlay, WakhanTakesASeatInHerShareOfGames) {
+  TrainConfig c = tiny();
+  int with_her = 0;
+  for (core::u64 seed = 1; seed <= 400; ++seed) {
+    c.wakhan_share = 0;
+    EXPECT_EQ(wakhan_seat(c, seed), core::kNoPlayer);
+    c.wakhan_share = 1;
+    const int seat = wakhan_seat(c, seed);
+    EXPECT_TRUE(seat >= 0 && seat < c.players) << seat;
+    c.wakhan_share = 0.25;
+    with_her += wakhan_seat(c, seed) != core::kNoPlayer;
+  }
+  EXPECT_GT(with_her, 70);  // 100 expected
+  EXPECT_LT(with_her, 130);
+
+  // Games with her play to the end; only the other seat's decisions become rows.
+  apply_overrides(c, {"full_fraction=1", "max_decisions=80", "games_per_worker=2", "wakhan_share=1"});
+  search::UniformEvaluator evaluator;
+  SelfPlayWorker worker(c, 1, evaluator, 7);
+  const std::vector<FinishedGame> games = play_games(worker, 2);
+  ASSERT_EQ(games.size(), 2u);
+  for (const auto& g : games) {
+    expect_well_formed(g.rows, c.players);
+    const core::State start = core::new_game(c.players, game_seed(c.seed, 1, g.index), wakhan_seat(c, game_seed(c.seed, 1, g.index)));
+    EXPECT_TRUE(start.wakhan);
+  }
+  EXPECT_THROW(apply_overrides(c, {"players=4"}), ConfigError);
 }
 
 TEST(SelfPlay, TemperatureFollowsTheSchedule) {
