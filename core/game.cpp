@@ -8,6 +8,7 @@
 #include "core/check.h"
 #include "core/dominance.h"
 #include "core/events.h"
+#include "core/legality.h"
 #include "core/market.h"
 #include "core/pieces.h"
 #include "core/queries.h"
@@ -17,8 +18,6 @@
 
 namespace pamir::core {
 namespace {
-
-constexpr int kGiftCost[kGiftSlots] = {2, 4, 6};
 
 // ---------------------------------------------------------------------------------------
 // Setup
@@ -70,263 +69,6 @@ void begin_turn(State& s, int p) {
 }
 
 namespace {
-
-// ---------------------------------------------------------------------------------------
-// Shared pieces of legality
-// ---------------------------------------------------------------------------------------
-
-bool bribes_waived(const State& s, int p) {
-  return (s.global_effects & GlobalEffect::kDisregardForCustoms) ||
-         (s.player_effects[p] & PlayerEffect::kCourtlyManners);
-}
-
-// Regions p rules, as a bit mask.
-int ruled_regions(const State& s, int p) {
-  int mask = 0;
-  for (int r = 0; r < Region::kCount; ++r)
-    if (s.tribes[r][p] && ruler(s, r) == p) mask |= 1 << r;
-  return mask;
-}
-
-bool has_court_card_in(const State& s, int q, int region_mask) {
-  const int b = s.court_begin(q);
-  for (int i = b; i < b + s.court_len[q]; ++i)
-    if (region_mask >> court_card(s.court[i]).region & 1) return true;
-  return false;
-}
-
-// Players p may tax, as a bit mask of seats.
-int taxable_players(const State& s, int p) {
-  const int regions = has_ability(s, p, Ability::kClaimOfAncientLineage) ? 0x3F : ruled_regions(s, p);
-  int mask = 0;
-  if (!regions) return 0;
-  for (int q = 0; q < s.num_players; ++q)
-    if (q != p && s.rupees[q] > tax_shelter(s, q) && has_court_card_in(s, q, regions)) mask |= 1 << q;
-  return mask;
-}
-
-bool market_has_taxable_rupees(const State& s) {
-  for (int row = 0; row < kMarketRows; ++row)
-    for (int col = 0; col < kMarketCols; ++col)
-      if (s.market[row][col] && s.market_rupees[row][col]) return true;
-  return false;
-}
-
-int cheapest_gift(const State& s, int p) {
-  const int taken = gift_spaces_taken(s, p);
-  for (int slot = 0; slot < kGiftSlots; ++slot)
-    if (!(taken >> slot & 1)) return kGiftCost[slot];
-  return 1000;
-}
-
-int build_cost(const State& s, int p, int blocks) {
-  return (s.player_effects[p] & PlayerEffect::kNationBuilding) ? 2 * ((blocks + 1) / 2) : 2 * blocks;
-}
-
-bool can_place_cylinder(const State& s, int p) {
-  return s.cylinders_in_supply[p] > 0 || cylinder_available(s, p);
-}
-bool can_place_block(const State& s, int k) {
-  return s.blocks_in_supply[k] > 0 || block_available(s, k);
-}
-
-// Index of court card c in the all-courts track.
-int track_index(const State& s, int c) {
-  const int total = s.court_begin(s.num_players);
-  for (int i = 0; i < total; ++i)
-    if (s.court[i] == c) return i;
-  return -1;
-}
-
-// Court cards a spy on c may step to, written to out; returns the count.
-int spy_destinations(const State& s, int p, int c, u8* out) {
-  const int total = s.court_begin(s.num_players);
-  if (total < 2) return 0;
-  const int at = track_index(s, c);
-  const int reach = has_ability(s, p, Ability::kWellConnected) ? 2 : 1;
-  int n = 0;
-  auto add = [&](int card) {
-    if (card == c) return;
-    for (int i = 0; i < n; ++i)
-      if (out[i] == card) return;
-    out[n++] = u8(card);
-  };
-  for (int d = 1; d <= reach; ++d) {
-    add(s.court[(at + d) % total]);
-    add(s.court[(at - d + total * 2) % total]);
-  }
-  if (has_ability(s, p, Ability::kStrangeBedfellows)) {
-    const int region = court_card(c).region;
-    for (int i = 0; i < total; ++i)
-      if (court_card(s.court[i]).region == region) add(s.court[i]);
-  }
-  return n;
-}
-
-// Regions a land piece of p (army or, under Nationalism, tribe) may step to from r.
-int land_destinations(const State& s, int p, int r) {
-  const int k = s.loyalty[p];
-  const bool no_road_needed = has_ability(s, p, Ability::kIndianSupplies) || s.is_wakhan(p);
-  int mask = 0;
-  for (unsigned borders = region_border_mask(r); borders; borders &= borders - 1) {
-    const int b = __builtin_ctz(borders);
-    if (no_road_needed || s.roads[b][k]) mask |= 1 << border_other_side(b, r);
-  }
-  return mask;
-}
-
-// Whether a MoveLoc holds a piece of p that can move somewhere.
-bool can_move_from(const State& s, int p, int loc) {
-  u8 buf[kNumCourtCards];
-  if (loc < Region::kCount) return s.armies[loc][s.loyalty[p]] && land_destinations(s, p, loc);
-  if (loc < Region::kCount + kNumCourtCards) {
-    const int c = loc - Region::kCount + 1;
-    return spies_of(s, p, c) && spy_destinations(s, p, c, buf) > 0;
-  }
-  const int r = loc - Region::kCount - kNumCourtCards;
-  return (s.player_effects[p] & PlayerEffect::kNationalism) && s.tribes[r][p] &&
-         land_destinations(s, p, r);
-}
-
-// The cards p has spies on, ascending and without repeats; returns the count.
-int spy_cards(const State& s, int p, u8* out) {
-  u64 cards[2] = {0, 0};
-  for (int i = 0; i < kCylinders; ++i)
-    if (CylLoc::is_spy(s.cylinder[p][i])) bit_set(cards, CylLoc::card_of(s.cylinder[p][i]));
-  return bit_members(cards, out);
-}
-
-// The borders p's land pieces may cross: those with a road of p's coalition (all of them
-// with Indian Supplies).
-unsigned passable_borders(const State& s, int p) {
-  if (has_ability(s, p, Ability::kIndianSupplies) || s.is_wakhan(p)) return (1u << kNumBorders) - 1;
-  unsigned mask = 0;
-  for (int b = 0; b < kNumBorders; ++b)
-    if (s.roads[b][s.loyalty[p]]) mask |= 1u << b;
-  return mask;
-}
-
-bool any_move(const State& s, int p) {
-  // With two or more cards in play every spy has a neighbour to step to.
-  if (s.court_begin(s.num_players) >= 2)
-    for (int i = 0; i < kCylinders; ++i)
-      if (CylLoc::is_spy(s.cylinder[p][i])) return true;
-  const unsigned borders = passable_borders(s, p);
-  if (!borders) return false;
-  const bool tribes_move = s.player_effects[p] & PlayerEffect::kNationalism;
-  for (int r = 0; r < Region::kCount; ++r)
-    if ((s.armies[r][s.loyalty[p]] || (tribes_move && s.tribes[r][p])) && (region_border_mask(r) & borders))
-      return true;
-  return false;
-}
-
-bool betrayable(const State& s, int p, int c) {
-  if (!spies_of(s, p, c)) return false;
-  const int owner = s.court_owner(c);
-  return !(court_card(c).suit == Suit::kPolitical && has_ability(s, owner, Ability::kBodyguards));
-}
-
-int battle_strength(const State& s, int p, int site) {
-  if (Site::is_region(site)) {
-    int n = s.armies[site][s.loyalty[p]];
-    if (s.player_effects[p] & PlayerEffect::kNationalism) n += s.tribes[site][p];
-    return n;
-  }
-  return spies_of(s, p, Site::card_of(site));
-}
-
-bool tribe_protected(const State& s, int q, int r) {
-  return (r == Region::kKabul && has_ability(s, q, Ability::kCitadelKabul)) ||
-         (r == Region::kTranscaspia && has_ability(s, q, Ability::kCitadelTranscaspia));
-}
-
-// Writes the removal actions available to p at a battle site; returns the count. With
-// kAnyOnly it stops at the first one (out may then be null).
-template <bool kAnyOnly = false>
-int battle_removals(const State& s, int p, int site, Action* out) {
-  int n = 0;
-  // Records one removal; true when the caller should stop looking.
-  auto add = [&](int a) {
-    if constexpr (!kAnyOnly) out[n] = Action(a);
-    ++n;
-    return kAnyOnly;
-  };
-  const int k = s.loyalty[p];
-  if (Site::is_region(site)) {
-    const int r = site;
-    for (int o = 0; o < Coalition::kCount; ++o)
-      if (o != k && s.armies[r][o] && add(Act::kRemoveArmy + o)) return n;
-    for (unsigned borders = region_border_mask(r); borders; borders &= borders - 1) {
-      const int b = __builtin_ctz(borders);
-      for (int o = 0; o < Coalition::kCount; ++o)
-        if (o != k && s.roads[b][o] && add(Act::kRemoveRoad + b * 3 + o)) return n;
-    }
-    for (int off = 1; off < s.num_players; ++off) {
-      const int q = seat_at(s, p, off);
-      if (s.tribes[r][q] && s.loyalty[q] != k && !tribe_protected(s, q, r) &&
-          add(Act::kRemoveTribe + off - 1))
-        return n;
-    }
-  } else {
-    const int c = Site::card_of(site);
-    for (int off = 1; off < s.num_players; ++off) {
-      const int q = seat_at(s, p, off);
-      if (spies_of(s, q, c) && !has_ability(s, q, Ability::kIndispensableAdvisors) &&
-          add(Act::kRemoveSpy + off - 1))
-        return n;
-    }
-  }
-  return n;
-}
-
-bool battle_site_ok(const State& s, int p, int site) {
-  return battle_strength(s, p, site) > 0 && battle_removals<true>(s, p, site, nullptr) > 0;
-}
-
-bool any_battle(const State& s, int p) {
-  for (int r = 0; r < Region::kCount; ++r)
-    if (battle_site_ok(s, p, Site::region(r))) return true;
-  // A card battle needs another player's spy beside one of p's.
-  for (int i = 0; i < kCylinders; ++i) {
-    const u8 l = s.cylinder[p][i];
-    if (!CylLoc::is_spy(l)) continue;
-    const int c = CylLoc::card_of(l);
-    if (s.spies_on[c] > spies_of(s, p, c) && battle_removals<true>(s, p, Site::card(c), nullptr)) return true;
-  }
-  return false;
-}
-
-bool any_betray(const State& s, int p) {
-  if (s.rupees[p] < 2) return false;
-  u8 cards[kCylinders];
-  const int n = spy_cards(s, p, cards);
-  for (int i = 0; i < n; ++i)
-    if (betrayable(s, p, cards[i])) return true;
-  return false;
-}
-
-// The least a card action costs once started (to keep a hostage bribe affordable).
-int min_action_cost(const State& s, int p, int act) {
-  switch (act) {
-    case CardAction::kGift: return cheapest_gift(s, p);
-    case CardAction::kBuild:
-    case CardAction::kBetray: return 2;
-    default: return 0;
-  }
-}
-
-bool card_action_feasible(const State& s, int p, int act) {
-  switch (act) {
-    case CardAction::kTax: return market_has_taxable_rupees(s) || taxable_players(s, p);
-    case CardAction::kGift: return s.rupees[p] >= cheapest_gift(s, p) && can_place_cylinder(s, p);
-    case CardAction::kBuild:
-      return s.rupees[p] >= 2 && rules_any_region(s, p) && can_place_block(s, s.loyalty[p]);
-    case CardAction::kMove: return any_move(s, p);
-    case CardAction::kBetray: return any_betray(s, p);
-    case CardAction::kBattle: return any_battle(s, p);
-  }
-  return false;
-}
 
 // ---------------------------------------------------------------------------------------
 // Legal actions, one generator per decision
@@ -833,18 +575,15 @@ void decide(State& s, Action a) {
       if (a < Act::kCardAction) {
         const int c = (a - Act::kPlay) / 2 + 1, right = (a - Act::kPlay) % 2;
         const int region = court_card(c).region, owner = ruler(s, region);
-        if (owner != kNoPlayer && owner != p && !bribes_waived(s, p) &&
-            !has_ability(s, p, Ability::kCharismaticCourtiers))
+        if (owner != kNoPlayer && owner != p && !ruler_bribe_waived(s, p))
           return push_task(s, TaskKind::kBribeDemand, owner, s.tribes[region][owner], c,
                            right ? BribeFor::kPlayRight : BribeFor::kPlayLeft);
         return play_card(s, p, c, !right);
       }
       const int c = (a - Act::kCardAction) / 6 + 1, act = (a - Act::kCardAction) % 6;
-      const int holder = hostage_holder(s, c);
-      if (holder != kNoPlayer && !bribes_waived(s, p) &&
-          !has_ability(s, p, Ability::kCivilServiceReforms))
-        return push_task(s, TaskKind::kBribeDemand, holder, spies_of(s, holder, c), c,
-                         BribeFor::kCardAction + act);
+      int holder = kNoPlayer;
+      if (const int bribe = hostage_bribe(s, p, c, &holder))
+        return push_task(s, TaskKind::kBribeDemand, holder, bribe, c, BribeFor::kCardAction + act);
       return start_card_action(s, p, c, act);
     }
     case TaskKind::kBribeDemand: {
@@ -950,7 +689,7 @@ bool decision_ready(State& s) {
       }
       break;
     case TaskKind::kMoveFrom: ready = t.a > 0 && any_move(s, p); break;
-    case TaskKind::kBattle: ready = t.b > 0 && battle_removals<true>(s, p, t.a, nullptr) > 0; break;
+    case TaskKind::kBattle: ready = t.b > 0 && has_battle_removal(s, p, t.a); break;
     case TaskKind::kDiscardLeverage:
       ready = t.a > 0 && (hand_size(s, p) > 0 || s.court_len[p] > 0);
       break;

@@ -6,6 +6,7 @@
 
 #include "core/dominance.h"
 #include "core/game.h"
+#include "core/legality.h"
 #include "core/map.h"
 #include "core/market.h"
 #include "core/pieces.h"
@@ -18,7 +19,6 @@ namespace {
 constexpr WakhanCard kWakhanTable[kWakhanCards] = {
 #include "core/wakhan_table.inc"
 };
-constexpr int kGiftCost[kGiftSlots] = {2, 4, 6};
 
 const WakhanCard& face_up(const State& s) { return wakhan_card(face_up_ai_card(s)); }
 
@@ -286,26 +286,10 @@ int ambition_purchase(const State& s, const Action* legal, int n) {
 // Card actions
 // ---------------------------------------------------------------------------------------
 
-bool bribes_waived(const State& s, int p) {
-  return (s.global_effects & GlobalEffect::kDisregardForCustoms) ||
-         (s.player_effects[p] & PlayerEffect::kCourtlyManners) || has_ability(s, p, Ability::kCivilServiceReforms);
-}
-
 // The hostage bribe on c plus the least the action costs: what she must hold to start it.
 int rupees_needed(const State& s, int c, int act) {
   const int w = s.wakhan_seat();
-  const int holder = hostage_holder(s, c);
-  int need = holder != kNoPlayer && !bribes_waived(s, w) ? spies_of(s, holder, c) : 0;
-  if (act == CardAction::kGift) {
-    const int taken = gift_spaces_taken(s, w);
-    int cheapest = 1000;
-    for (int slot = kGiftSlots - 1; slot >= 0; --slot)
-      if (!(taken >> slot & 1)) cheapest = kGiftCost[slot];
-    need += cheapest;
-  } else if (act == CardAction::kBuild || act == CardAction::kBetray) {
-    need += 2;
-  }
-  return need;
+  return hostage_bribe(s, w, c) + min_action_cost(s, w, act);
 }
 
 // Her army moves: from r to a neighbour d holding another player's tribe, never giving up
@@ -333,9 +317,7 @@ bool best_army_move(const State& s, int only_from, int* from, int* to) {
 }
 
 bool can_betray_for_prize(const State& s, int c) {
-  const int w = s.wakhan_seat(), owner = s.court_owner(c);
-  return spies_of(s, w, c) && court_card(c).prize != Coalition::kNone &&
-         !(court_card(c).suit == Suit::kPolitical && has_ability(s, owner, Ability::kBodyguards));
+  return court_card(c).prize != Coalition::kNone && betrayable(s, s.wakhan_seat(), c);
 }
 
 // Court cards where she has a spy and can battle another player's spy.
@@ -343,14 +325,8 @@ int card_battle_sites(const State& s, u8* out) {
   const int w = s.wakhan_seat();
   int n = 0;
   const int total = s.court_begin(s.num_players);
-  for (int i = 0; i < total; ++i) {
-    const int c = s.court[i];
-    if (!spies_of(s, w, c)) continue;
-    bool target = false;
-    for (int q = 0; q < s.num_players; ++q)
-      target |= q != w && spies_of(s, q, c) && !has_ability(s, q, Ability::kIndispensableAdvisors);
-    if (target) out[n++] = u8(c);
-  }
+  for (int i = 0; i < total; ++i)
+    if (battle_site_ok(s, w, Site::card(s.court[i]))) out[n++] = s.court[i];
   return n;
 }
 

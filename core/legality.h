@@ -1,0 +1,53 @@
+#pragma once
+// The rule checks that decide what a player may do: bribes owed, costs, which card actions
+// have something to do, where pieces may go, what a battle may remove. The move generator
+// (game.cpp) and Wakhan (wakhan.cpp) both ask these, so that each rule lives once.
+
+#include "core/actions.h"
+#include "core/state.h"
+
+namespace pamir::core {
+
+// Rupees for gift space 0, 1, 2.
+inline constexpr int kGiftCost[kGiftSlots] = {2, 4, 6};
+
+// Bribes. To play a card p pays the region's ruler unless this holds (Disregard for
+// Customs, Courtly Manners, Charismatic Courtiers).
+bool ruler_bribe_waived(const State& s, int p);
+// What p must pay to use an action on court card c held hostage by another player's spies:
+// 0 when nobody holds it or the bribe is waived (Disregard for Customs, Courtly Manners,
+// Civil Service Reforms); otherwise the holder's spies on c, and *holder (if given) is set.
+int hostage_bribe(const State& s, int p, int c, int* holder = nullptr);
+
+// Costs.
+int cheapest_gift(const State& s, int p);               // 1000 when every space is taken
+int build_cost(const State& s, int p, int blocks);      // Nation Building halves it
+int min_action_cost(const State& s, int p, int act);    // the least card action act costs once started
+
+// Supplies: whether a piece can be placed (from the supply, or taken from the map).
+bool can_place_cylinder(const State& s, int p);
+bool can_place_block(const State& s, int coalition);
+
+// Card actions.
+bool card_action_feasible(const State& s, int p, int act);  // act has something to do for p
+int ruled_regions(const State& s, int p);                    // bit mask
+int taxable_players(const State& s, int p);                  // bit mask of seats p may tax
+bool market_has_taxable_rupees(const State& s);
+bool betrayable(const State& s, int p, int c);  // p has a spy on c, and Bodyguards do not protect it
+
+// Movement.
+int spy_cards(const State& s, int p, u8* out);                     // cards p has spies on, ascending
+int spy_destinations(const State& s, int p, int c, u8* out);      // cards a spy on c may step to
+int land_destinations(const State& s, int p, int r);              // regions (bit mask) from r
+bool can_move_from(const State& s, int p, int loc);               // loc: a MoveLoc
+bool any_move(const State& s, int p);
+
+// Battle. A site is a region or a court card (Site).
+int battle_strength(const State& s, int p, int site);
+bool battle_site_ok(const State& s, int p, int site);            // strength and a target
+int battle_removals(const State& s, int p, int site, Action* out);  // the removal actions there
+bool has_battle_removal(const State& s, int p, int site);
+bool tribe_protected(const State& s, int q, int r);              // Citadel
+bool spy_removable(const State& s, int q);                       // not Indispensable Advisors
+
+}  // namespace pamir::core
