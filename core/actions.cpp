@@ -4,6 +4,7 @@
 #include <string>
 
 #include "core/game.h"
+#include "core/legality.h"
 #include "core/queries.h"
 #include "core/state.h"
 
@@ -17,65 +18,62 @@ std::string site_name(int site) {
 }
 
 std::string move_loc_name(int loc) {
-  if (loc < Region::kCount) return std::string("army ") + region_name(loc);
-  if (loc < Region::kCount + kNumCourtCards) return "spy " + num(loc - Region::kCount + 1);
-  return std::string("tribe ") + region_name(loc - Region::kCount - kNumCourtCards);
+  if (loc < Act::move_spy(1)) return std::string("army ") + region_name(loc);
+  if (loc < Act::move_tribe(0)) return "spy " + num(loc - Act::move_spy(1) + 1);
+  return std::string("tribe ") + region_name(loc - Act::move_tribe(0));
 }
 
 std::string take_name(int idx) {
-  if (idx < 6) return std::string("take tribe ") + region_name(idx);
-  if (idx < 9) return "take gift " + num(2 * (idx - 6 + 1));
-  if (idx < 9 + kNumCourtCards) return "take spy " + num(idx - 9 + 1);
-  idx -= 9 + kNumCourtCards;
-  if (idx < 6) return std::string("take army ") + region_name(idx);
-  return std::string("take road ") + border_name(idx - 6);
+  if (idx < Act::take_gift(0)) return std::string("take tribe ") + region_name(idx);
+  if (idx < Act::take_spy(1)) return "take gift " + num(kGiftCost[idx - Act::take_gift(0)]);
+  if (idx < Act::take_army(0)) return "take spy " + num(idx - Act::take_spy(1) + 1);
+  if (idx < Act::take_road(0)) return std::string("take army ") + region_name(idx - Act::take_army(0));
+  return std::string("take road ") + border_name(idx - Act::take_road(0));
 }
 
 }  // namespace
 
 std::string action_name(const State& s, Action a) {
   using namespace Act;
+  if (a >= kCount) return "invalid";
   const int p = s.game_over() ? 0 : s.top().player;
   const bool building = !s.game_over() && (s.top().kind == TaskKind::kBuild ||
                                            s.top().kind == TaskKind::kInfrastructure);
   auto seat = [&](int off) { return "player " + num(seat_at(s, p, off)); };
-  if (a == kDone) return "done";
-  if (a < kPlay) return "purchase " + num((a - kPurchase) / 6) + " " + num((a - kPurchase) % 6);
-  if (a < kCardAction)
-    return "play " + num((a - kPlay) / 2 + 1) + ((a - kPlay) % 2 ? " right" : " left");
-  if (a < kLoyalty)
-    return std::string(card_action_name((a - kCardAction) % 6)) + " " + num((a - kCardAction) / 6 + 1);
-  if (a < kDemand) return std::string("loyalty ") + coalition_name(a - kLoyalty);
-  if (a < kPayBribe) return "demand " + num(a - kDemand);
-  if (a == kPayBribe) return "pay bribe";
-  if (a == kRefuseBribe) return "refuse bribe";
-  if (a < kArmy) return std::string(building ? "build road " : "road ") + border_name(a - kRoad);
-  if (a < kSpy) return std::string("build army ") + region_name(a - kArmy);
-  if (a < kTake) return "spy on " + num(a - kSpy + 1);
-  if (a < kTaxMarket) return take_name(a - kTake);
-  if (a < kTaxPlayer) return "tax market " + num((a - kTaxMarket) / 6) + " " + num((a - kTaxMarket) % 6);
-  if (a < kGift) return "tax " + seat(a - kTaxPlayer + 1);
-  if (a < kMoveFrom) return "gift cost " + num(2 * (a - kGift + 1));
-  if (a < kMoveTo) return "move " + move_loc_name(a - kMoveFrom);
-  if (a < kBetray) {
-    const int site = a - kMoveTo;
-    return Site::is_region(site) ? std::string("move to ") + region_name(site)
-                                 : "move to card " + num(Site::card_of(site));
+  const Decoded d = decode(a);
+  switch (d.family) {
+    case kDoneFamily: return "done";
+    case kPurchaseFamily: return "purchase " + num(d.a) + " " + num(d.b);
+    case kPlayFamily: return "play " + num(d.a) + (d.b ? " right" : " left");
+    case kCardActionFamily: return std::string(card_action_name(d.b)) + " " + num(d.a);
+    case kLoyaltyFamily: return std::string("loyalty ") + coalition_name(d.a);
+    case kDemandFamily: return "demand " + num(d.a);
+    case kPayBribeFamily: return "pay bribe";
+    case kRefuseBribeFamily: return "refuse bribe";
+    case kRoadFamily: return std::string(building ? "build road " : "road ") + border_name(d.a);
+    case kArmyFamily: return std::string("build army ") + region_name(d.a);
+    case kSpyFamily: return "spy on " + num(d.a);
+    case kTakeFamily: return take_name(d.a);
+    case kTaxMarketFamily: return "tax market " + num(d.a) + " " + num(d.b);
+    case kTaxPlayerFamily: return "tax " + seat(d.a);
+    case kGiftFamily: return "gift cost " + num(kGiftCost[d.a]);
+    case kMoveFromFamily: return "move " + move_loc_name(d.a);
+    case kMoveToFamily:
+      return Site::is_region(d.a) ? std::string("move to ") + region_name(d.a) : "move to card " + num(Site::card_of(d.a));
+    case kBetrayFamily: return "betray card " + num(d.a);
+    case kTakePrizeFamily: return "take prize";
+    case kDeclinePrizeFamily: return "decline prize";
+    case kBattleAtFamily: return "battle " + site_name(d.a);
+    case kRemoveArmyFamily: return std::string("remove army ") + coalition_name(d.a);
+    case kRemoveRoadFamily: return std::string("remove road ") + coalition_name(d.b) + " " + border_name(d.a);
+    case kRemoveTribeFamily: return "remove tribe of " + seat(d.a);
+    case kRemoveSpyFamily: return "remove spy of " + seat(d.a);
+    case kDiscardFamily: return "discard " + num(d.a);
+    case kChoosePlayerFamily: return "choose " + seat(d.a);
+    case kChooseRegionFamily: return std::string("choose region ") + region_name(d.a);
+    case kChooseSuitFamily: return std::string("choose suit ") + suit_name(d.a);
+    case kNumFamilies: break;
   }
-  if (a < kTakePrize) return "betray card " + num(a - kBetray + 1);
-  if (a == kTakePrize) return "take prize";
-  if (a == kDeclinePrize) return "decline prize";
-  if (a < kRemoveArmy) return "battle " + site_name(a - kBattleAt);
-  if (a < kRemoveRoad) return std::string("remove army ") + coalition_name(a - kRemoveArmy);
-  if (a < kRemoveTribe)
-    return std::string("remove road ") + coalition_name((a - kRemoveRoad) % 3) + " " +
-           border_name((a - kRemoveRoad) / 3);
-  if (a < kRemoveSpy) return "remove tribe of " + seat(a - kRemoveTribe + 1);
-  if (a < kDiscard) return "remove spy of " + seat(a - kRemoveSpy + 1);
-  if (a < kChoosePlayer) return "discard " + num(a - kDiscard + 1);
-  if (a < kChooseRegion) return "choose " + seat(a - kChoosePlayer + 1);
-  if (a < kChooseSuit) return std::string("choose region ") + region_name(a - kChooseRegion);
-  if (a < kCount) return std::string("choose suit ") + suit_name(a - kChooseSuit);
   return "invalid";
 }
 

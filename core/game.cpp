@@ -114,7 +114,7 @@ int gen_turn_actions(const State& s, int p, Action* out) {
         const int i = __builtin_ctz(priced);
         if (purchase_cost(s, p, i / kMarketCols, i % kMarketCols) == 0) buyable |= 1u << i;
       }
-    for (; buyable; buyable &= buyable - 1) *o++ = Action(Act::kPurchase + __builtin_ctz(buyable));
+    for (; buyable; buyable &= buyable - 1) *o++ = Act::purchase(__builtin_ctz(buyable) / kMarketCols, __builtin_ctz(buyable) % kMarketCols);
   }
   // Wakhan plays the card she bought as part of the same action, even her second.
   if (core_left || s.is_wakhan(p)) {
@@ -123,8 +123,8 @@ int gen_turn_actions(const State& s, int p, Action* out) {
       while (bits) {
         const int c = w * 64 + __builtin_ctzll(bits) + 1;
         bits &= bits - 1;
-        *o++ = Action(Act::kPlay + (c - 1) * 2);
-        *o++ = Action(Act::kPlay + (c - 1) * 2 + 1);
+        *o++ = Act::play(c, false);
+        *o++ = Act::play(c, true);
       }
     }
   }
@@ -146,7 +146,7 @@ int gen_turn_actions(const State& s, int p, Action* out) {
     for (unsigned acts = card_action_mask(cards[i]); acts; acts &= acts - 1) {
       const int act = __builtin_ctz(acts);
       if (feasible[act] == kUnknown) feasible[act] = card_action_feasible(s, p, act) ? kYes : kNo;
-      if (feasible[act] == kYes) *o++ = Action(Act::kCardAction + (cards[i] - 1) * 6 + act);
+      if (feasible[act] == kYes) *o++ = Act::card_action(cards[i], act);
     }
   }
   return int(o - out);
@@ -158,10 +158,10 @@ int gen_tax(const State& s, int p, const Task& t, Action* out) {
   for (int row = 0; row < kMarketRows; ++row)
     for (int col = 0; col < kMarketCols; ++col)
       if (s.market[row][col] && s.market_rupees[row][col])
-        *o++ = Action(Act::kTaxMarket + row * kMarketCols + col);
+        *o++ = Act::tax_market(row, col);
   const int victims = taxable_players(s, p);
   for (int off = 1; off < s.num_players; ++off)
-    if (victims >> seat_at(s, p, off) & 1) *o++ = Action(Act::kTaxPlayer + off - 1);
+    if (victims >> seat_at(s, p, off) & 1) *o++ = Act::tax_player(off);
   return int(o - out);
 }
 
@@ -175,9 +175,9 @@ int gen_block_placements(const State& s, int p, Action* out) {
   for (int r = 0; r < Region::kCount; ++r)
     if (ruled >> r & 1) borders |= region_border_mask(r);
   for (int b = 0; b < kNumBorders; ++b)
-    if (borders >> b & 1) *o++ = Action(Act::kRoad + b);
+    if (borders >> b & 1) *o++ = Act::road(b);
   for (int r = 0; r < Region::kCount; ++r)
-    if (ruled >> r & 1) *o++ = Action(Act::kArmy + r);
+    if (ruled >> r & 1) *o++ = Act::army(r);
   return int(o - out);
 }
 
@@ -212,12 +212,12 @@ int gen_move_from(const State& s, int p, const Task& t, Action* out) {
   if (t.b > 0) *o++ = Act::kDone;
   if (t.a == 0) return int(o - out);
   for (int r = 0; r < Region::kCount; ++r)
-    if (can_move_from(s, p, Act::move_army(r))) *o++ = Action(Act::kMoveFrom + Act::move_army(r));
+    if (can_move_from(s, p, Act::move_army(r))) *o++ = Act::move_from(Act::move_army(r));
   u8 cards[kCylinders];
   const int n = s.court_begin(s.num_players) >= 2 ? spy_cards(s, p, cards) : 0;
-  for (int i = 0; i < n; ++i) *o++ = Action(Act::kMoveFrom + Act::move_spy(cards[i]));
+  for (int i = 0; i < n; ++i) *o++ = Act::move_from(Act::move_spy(cards[i]));
   for (int r = 0; r < Region::kCount; ++r)
-    if (can_move_from(s, p, Act::move_tribe(r))) *o++ = Action(Act::kMoveFrom + Act::move_tribe(r));
+    if (can_move_from(s, p, Act::move_tribe(r))) *o++ = Act::move_from(Act::move_tribe(r));
   return int(o - out);
 }
 
@@ -228,12 +228,12 @@ int gen_move_to(const State& s, int p, const Task& t, Action* out) {
     u8 dest[kNumCourtCards];
     const int n = spy_destinations(s, p, from - Region::kCount + 1, dest);
     std::sort(dest, dest + n);
-    for (int i = 0; i < n; ++i) *o++ = Action(Act::kMoveTo + Site::card(dest[i]));
+    for (int i = 0; i < n; ++i) *o++ = Act::move_to(Site::card(dest[i]));
   } else {
     const int r = from < Region::kCount ? from : from - Region::kCount - kNumCourtCards;
     const int mask = land_destinations(s, p, r);
     for (int d = 0; d < Region::kCount; ++d)
-      if (mask >> d & 1) *o++ = Action(Act::kMoveTo + Site::region(d));
+      if (mask >> d & 1) *o++ = Act::move_to(Site::region(d));
   }
   return int(o - out);
 }
@@ -258,7 +258,7 @@ int gen_discards(const State& s, int p, bool hand, bool court, Action* out) {
   Action* o = out;
   for (int w = 0; w < 2; ++w)
     for (u64 bits = cards[w]; bits; bits &= bits - 1)
-      *o++ = Action(Act::kDiscard + w * 64 + __builtin_ctzll(bits));
+      *o++ = Act::discard(w * 64 + __builtin_ctzll(bits) + 1);
   return int(o - out);
 }
 
@@ -285,7 +285,7 @@ int gen_take(const State& s, const Task& t, Action* out) {
     }
   }
   for (int i = 0; i < Act::kTakeCount; ++i)
-    if (seen[i]) *o++ = Action(Act::kTake + i);
+    if (seen[i]) *o++ = Act::take(i);
   return int(o - out);
 }
 
@@ -295,11 +295,11 @@ int gen_decision(const State& s, Action* out) {
   Action* o = out;
   switch (t.kind) {
     case TaskKind::kChooseLoyalty:
-      for (int k = 0; k < Coalition::kCount; ++k) *o++ = Action(Act::kLoyalty + k);
+      for (int k = 0; k < Coalition::kCount; ++k) *o++ = Act::loyalty(k);
       break;
     case TaskKind::kTurnActions: return gen_turn_actions(s, p, out);
     case TaskKind::kBribeDemand:
-      for (int k = 0; k <= t.a; ++k) *o++ = Action(Act::kDemand + k);
+      for (int k = 0; k <= t.a; ++k) *o++ = Act::demand(k);
       break;
     case TaskKind::kBribePay: {
       const int extra = t.c >= BribeFor::kCardAction ? min_action_cost(s, p, t.c - BribeFor::kCardAction) : 0;
@@ -309,7 +309,7 @@ int gen_decision(const State& s, Action* out) {
     }
     case TaskKind::kPlaceRoad:
       for (int b = 0; b < kNumBorders; ++b)
-        if (border_touches(b, t.a)) *o++ = Action(Act::kRoad + b);
+        if (border_touches(b, t.a)) *o++ = Act::road(b);
       break;
     case TaskKind::kPlaceSpy: {
       const int total = s.court_begin(s.num_players);
@@ -318,7 +318,7 @@ int gen_decision(const State& s, Action* out) {
       for (int i = 0; i < total; ++i)
         if (court_card(s.court[i]).region == t.a) cards[n++] = s.court[i];
       std::sort(cards, cards + n);
-      for (int i = 0; i < n; ++i) *o++ = Action(Act::kSpy + cards[i] - 1);
+      for (int i = 0; i < n; ++i) *o++ = Act::spy(cards[i]);
       break;
     }
     case TaskKind::kTakeCylinder:
@@ -327,7 +327,7 @@ int gen_decision(const State& s, Action* out) {
     case TaskKind::kGift: {
       const int taken = gift_spaces_taken(s, p);
       for (int slot = 0; slot < kGiftSlots; ++slot)
-        if (!(taken >> slot & 1) && s.rupees[p] >= kGiftCost[slot]) *o++ = Action(Act::kGift + slot);
+        if (!(taken >> slot & 1) && s.rupees[p] >= kGiftCost[slot]) *o++ = Act::gift(slot);
       break;
     }
     case TaskKind::kBuild: return gen_build(s, p, t, out);
@@ -337,7 +337,7 @@ int gen_decision(const State& s, Action* out) {
       u8 cards[kCylinders];
       const int n = spy_cards(s, p, cards);
       for (int i = 0; i < n; ++i)
-        if (betrayable(s, p, cards[i])) *o++ = Action(Act::kBetray + cards[i] - 1);
+        if (betrayable(s, p, cards[i])) *o++ = Act::betray(cards[i]);
       break;
     }
     case TaskKind::kPrize:
@@ -346,11 +346,11 @@ int gen_decision(const State& s, Action* out) {
       break;
     case TaskKind::kBattleSite: {
       for (int r = 0; r < Region::kCount; ++r)
-        if (battle_site_ok(s, p, Site::region(r))) *o++ = Action(Act::kBattleAt + Site::region(r));
+        if (battle_site_ok(s, p, Site::region(r))) *o++ = Act::battle_at(Site::region(r));
       u8 cards[kCylinders];
       const int n = spy_cards(s, p, cards);
       for (int i = 0; i < n; ++i)
-        if (battle_site_ok(s, p, Site::card(cards[i]))) *o++ = Action(Act::kBattleAt + Site::card(cards[i]));
+        if (battle_site_ok(s, p, Site::card(cards[i]))) *o++ = Act::battle_at(Site::card(cards[i]));
       break;
     }
     case TaskKind::kBattle: return gen_battle(s, p, t, out);
@@ -359,20 +359,20 @@ int gen_decision(const State& s, Action* out) {
     case TaskKind::kDiscardHand:
     case TaskKind::kConfidenceFailure: return gen_discards(s, p, true, false, out);
     case TaskKind::kChoosePlayer:
-      for (int off = 1; off < s.num_players; ++off) *o++ = Action(Act::kChoosePlayer + off - 1);
+      for (int off = 1; off < s.num_players; ++off) *o++ = Act::choose_player(off);
       break;
     case TaskKind::kChooseRegion:
-      for (int r = 0; r < Region::kCount; ++r) *o++ = Action(Act::kChooseRegion + r);
+      for (int r = 0; r < Region::kCount; ++r) *o++ = Act::choose_region(r);
       break;
     case TaskKind::kChooseSuit:
-      for (int k = 0; k < Suit::kCount; ++k) *o++ = Action(Act::kChooseSuit + k);
+      for (int k = 0; k < Suit::kCount; ++k) *o++ = Act::choose_suit(k);
       break;
     case TaskKind::kSafeHouse:
     case TaskKind::kBlackmail: {
       u8 cards[kNumCourtCards];
       const int n = t.kind == TaskKind::kSafeHouse ? safe_houses(s, p, t.a, cards) : spy_free_cards(s, t.a, cards);
       *o++ = Act::kDone;  // decline: the spy stays home (Safe House) / no spy placed (Blackmail)
-      for (int i = 0; i < n; ++i) *o++ = Action(Act::kSpy + cards[i] - 1);
+      for (int i = 0; i < n; ++i) *o++ = Act::spy(cards[i]);
       break;
     }
     case TaskKind::kInfrastructure: return gen_block_placements(s, p, out);
@@ -524,18 +524,18 @@ void move_piece(State& s, int p, int from, int to_site) {
   }
 }
 
-void battle_remove(State& s, int p, int site, Action a) {
-  if (a < Act::kRemoveRoad) {
-    const int k = a - Act::kRemoveArmy;
+void battle_remove(State& s, int p, int site, Act::Decoded d) {
+  if (d.family == Act::kRemoveArmyFamily) {
+    const int k = d.a;
     set_block(s, k, block_at(s, k, BlockLoc::army(site), false), BlockLoc::kSupply);
-  } else if (a < Act::kRemoveTribe) {
-    const int b = (a - Act::kRemoveRoad) / 3, k = (a - Act::kRemoveRoad) % 3;
+  } else if (d.family == Act::kRemoveRoadFamily) {
+    const int b = d.a, k = d.b;
     set_block(s, k, block_at(s, k, BlockLoc::road(b), false), BlockLoc::kSupply);
-  } else if (a < Act::kRemoveSpy) {
-    const int q = seat_at(s, p, a - Act::kRemoveTribe + 1);
+  } else if (d.family == Act::kRemoveTribeFamily) {
+    const int q = seat_at(s, p, d.a);
     move_cylinder(s, q, cylinder_at(s, q, CylLoc::tribe(site), false), CylLoc::kSupply);
   } else {
-    const int q = seat_at(s, p, a - Act::kRemoveSpy + 1);
+    const int q = seat_at(s, p, d.a);
     const int c = Site::card_of(site);
     set_cylinder(s, q, cylinder_at(s, q, CylLoc::spy(c), false), CylLoc::kSupply);
     u8 houses[kNumCourtCards];
@@ -544,8 +544,8 @@ void battle_remove(State& s, int p, int site, Action a) {
 }
 
 // The block location a `road <border>` or `build army <region>` action names.
-u8 block_destination(Action a) {
-  return a < Act::kArmy ? BlockLoc::road(a - Act::kRoad) : BlockLoc::army(a - Act::kArmy);
+u8 block_destination(Act::Decoded d) {
+  return d.family == Act::kRoadFamily ? BlockLoc::road(d.a) : BlockLoc::army(d.a);
 }
 
 // Discards card c of p from hand or court.
@@ -560,34 +560,32 @@ void discard_own(State& s, int p, int c) {
 void decide(State& s, Action a) {
   const Task t = s.top();
   const int p = t.player;
+  const Act::Decoded d = Act::decode(a);
   // The action phase stays under whatever an action pushes, until `done`.
   if (t.kind != TaskKind::kTurnActions || a == Act::kDone) pop_task(s);
   switch (t.kind) {
     case TaskKind::kChooseLoyalty:
-      s.loyalty[p] = u8(a - Act::kLoyalty);
+      s.loyalty[p] = d.a;
       return refresh_pragmatic_loyalty(s);
     case TaskKind::kTurnActions: {
       if (a == Act::kDone) return begin_cleanup(s, p);
-      if (a < Act::kPlay) {
-        const int idx = a - Act::kPurchase;
-        return purchase(s, p, idx / kMarketCols, idx % kMarketCols);
-      }
-      if (a < Act::kCardAction) {
-        const int c = (a - Act::kPlay) / 2 + 1, right = (a - Act::kPlay) % 2;
+      if (d.family == Act::kPurchaseFamily) return purchase(s, p, d.a, d.b);
+      if (d.family == Act::kPlayFamily) {
+        const int c = d.a, right = d.b;
         const int region = court_card(c).region, owner = ruler(s, region);
         if (owner != kNoPlayer && owner != p && !ruler_bribe_waived(s, p))
           return push_task(s, TaskKind::kBribeDemand, owner, s.tribes[region][owner], c,
                            right ? BribeFor::kPlayRight : BribeFor::kPlayLeft);
         return play_card(s, p, c, !right);
       }
-      const int c = (a - Act::kCardAction) / 6 + 1, act = (a - Act::kCardAction) % 6;
+      const int c = d.a, act = d.b;
       int holder = kNoPlayer;
       if (const int bribe = hostage_bribe(s, p, c, &holder))
         return push_task(s, TaskKind::kBribeDemand, holder, bribe, c, BribeFor::kCardAction + act);
       return start_card_action(s, p, c, act);
     }
     case TaskKind::kBribeDemand: {
-      const int amount = a - Act::kDemand, actor = s.current;
+      const int amount = d.a, actor = s.current;
       if (amount == 0) return carry_out(s, actor, t.b, t.c);
       return push_task(s, TaskKind::kBribePay, actor, amount, t.b, t.c, p);
     }
@@ -596,38 +594,36 @@ void decide(State& s, Action a) {
       s.rupees[p] -= t.a;
       s.rupees[t.d] += t.a;
       return carry_out(s, p, t.b, t.c);
-    case TaskKind::kPlaceRoad: return place_block(s, p, t.b, BlockLoc::road(a - Act::kRoad));
-    case TaskKind::kPlaceSpy: return place_cylinder(s, p, CylLoc::spy(a - Act::kSpy + 1));
+    case TaskKind::kPlaceRoad: return place_block(s, p, t.b, BlockLoc::road(d.a));
+    case TaskKind::kPlaceSpy: return place_cylinder(s, p, CylLoc::spy(d.a));
     case TaskKind::kTakeCylinder:
-    case TaskKind::kTakeBlock: return take_piece(s, t, a - Act::kTake);
+    case TaskKind::kTakeBlock: return take_piece(s, t, d.a);
     case TaskKind::kTax:
       if (a == Act::kDone) return;
       push_task(s, TaskKind::kTax, p, t.a - 1, t.b + 1);
-      if (a < Act::kTaxPlayer) {
-        const int idx = a - Act::kTaxMarket;
-        --s.market_rupees[idx / kMarketCols][idx % kMarketCols];
-      } else {
-        --s.rupees[seat_at(s, p, a - Act::kTaxPlayer + 1)];
-      }
+      if (d.family == Act::kTaxMarketFamily)
+        --s.market_rupees[d.a][d.b];
+      else
+        --s.rupees[seat_at(s, p, d.a)];
       ++s.rupees[p];
       return;
     case TaskKind::kGift: {
-      const int slot = a - Act::kGift;
+      const int slot = d.a;
       pay_action_cost(s, p, kGiftCost[slot]);
       return place_cylinder(s, p, CylLoc::gift(slot));
     }
     case TaskKind::kBuild:
       if (a == Act::kDone) return finish_build(s, p, t.a);
       push_task(s, TaskKind::kBuild, p, t.a + 1, t.b);
-      return place_block(s, p, s.loyalty[p], block_destination(a));
+      return place_block(s, p, s.loyalty[p], block_destination(d));
     case TaskKind::kMoveFrom:
       if (a == Act::kDone) return;
-      return push_task(s, TaskKind::kMoveTo, p, t.a, t.b, a - Act::kMoveFrom);
+      return push_task(s, TaskKind::kMoveTo, p, t.a, t.b, d.a);
     case TaskKind::kMoveTo:
       push_task(s, TaskKind::kMoveFrom, p, t.a - 1, t.b + 1);
-      return move_piece(s, p, t.c, a - Act::kMoveTo);
+      return move_piece(s, p, t.c, d.a);
     case TaskKind::kBetray: {
-      const int c = a - Act::kBetray + 1;
+      const int c = d.a;
       pay_action_cost(s, p, 2);
       if (court_card(c).prize != Coalition::kNone) push_task(s, TaskKind::kPrize, p, c);
       return discard_court_card(s, c);
@@ -641,30 +637,30 @@ void decide(State& s, Action a) {
       return;
     }
     case TaskKind::kBattleSite: {
-      const int site = a - Act::kBattleAt;
+      const int site = d.a;
       return push_task(s, TaskKind::kBattle, p, site, std::min<int>(t.a, battle_strength(s, p, site)), 0);
     }
     case TaskKind::kBattle:
       if (a == Act::kDone) return;
       push_task(s, TaskKind::kBattle, p, t.a, t.b - 1, t.c + 1);
-      return battle_remove(s, p, t.a, a);
+      return battle_remove(s, p, t.a, d);
     case TaskKind::kDiscardLeverage:
       if (t.a > 1) push_task(s, TaskKind::kDiscardLeverage, p, t.a - 1);
-      return discard_own(s, p, a - Act::kDiscard + 1);
+      return discard_own(s, p, d.a);
     case TaskKind::kDiscardCourt:
     case TaskKind::kDiscardHand:
       push_task(s, t.kind, p);  // until within the limit
-      return discard_own(s, p, a - Act::kDiscard + 1);
-    case TaskKind::kConfidenceFailure: return discard_own(s, p, a - Act::kDiscard + 1);
+      return discard_own(s, p, d.a);
+    case TaskKind::kConfidenceFailure: return discard_own(s, p, d.a);
     case TaskKind::kChoosePlayer:
-      return resolve_event_choice(s, p, t.a, seat_at(s, p, a - Act::kChoosePlayer + 1));
-    case TaskKind::kChooseRegion: return resolve_event_choice(s, p, t.a, a - Act::kChooseRegion);
-    case TaskKind::kChooseSuit: return resolve_event_choice(s, p, t.a, a - Act::kChooseSuit);
+      return resolve_event_choice(s, p, t.a, seat_at(s, p, d.a));
+    case TaskKind::kChooseRegion: return resolve_event_choice(s, p, t.a, d.a);
+    case TaskKind::kChooseSuit: return resolve_event_choice(s, p, t.a, d.a);
     case TaskKind::kSafeHouse:
     case TaskKind::kBlackmail:
       if (a == Act::kDone) return;
-      return place_cylinder(s, p, CylLoc::spy(a - Act::kSpy + 1));
-    case TaskKind::kInfrastructure: return place_block(s, p, s.loyalty[p], block_destination(a));
+      return place_cylinder(s, p, CylLoc::spy(d.a));
+    case TaskKind::kInfrastructure: return place_block(s, p, s.loyalty[p], block_destination(d));
   }
 }
 

@@ -21,20 +21,28 @@ std::string player_label(const State& s, int p) {
 // The card that action a (decided in s) refers to, or kNoCard.
 int action_card(const State& s, Action a) {
   using namespace Act;
-  if (a >= kPurchase && a < kPlay) return s.market[(a - kPurchase) / kMarketCols][(a - kPurchase) % kMarketCols];
-  if (a >= kPlay && a < kCardAction) return (a - kPlay) / 2 + 1;
-  if (a >= kCardAction && a < kLoyalty) return (a - kCardAction) / 6 + 1;
-  if (a >= kDemand && a <= kRefuseBribe) return s.top().b;  // the card the bribe is for
-  if (a >= kSpy && a < kTake) return a - kSpy + 1;
-  if (a >= kTake + take_spy(1) && a <= kTake + take_spy(kNumCourtCards)) return a - kTake - take_spy(1) + 1;
-  if (a >= kTaxMarket && a < kTaxPlayer) return s.market[(a - kTaxMarket) / kMarketCols][(a - kTaxMarket) % kMarketCols];
-  if (a >= kMoveFrom + move_spy(1) && a <= kMoveFrom + move_spy(kNumCourtCards)) return a - kMoveFrom - move_spy(1) + 1;
-  if (a >= kMoveTo && a < kBetray && !Site::is_region(a - kMoveTo)) return Site::card_of(a - kMoveTo);
-  if (a >= kBetray && a < kTakePrize) return a - kBetray + 1;
-  if (a == kTakePrize || a == kDeclinePrize) return s.top().a;
-  if (a >= kBattleAt && a < kRemoveArmy && !Site::is_region(a - kBattleAt)) return Site::card_of(a - kBattleAt);
-  if (a >= kDiscard && a < kChoosePlayer) return a - kDiscard + 1;
-  return kNoCard;
+  const Decoded d = decode(a);
+  switch (d.family) {
+    case kPurchaseFamily:
+    case kTaxMarketFamily: return s.market[d.a][d.b];
+    case kPlayFamily:
+    case kCardActionFamily:
+    case kSpyFamily:
+    case kBetrayFamily:
+    case kDiscardFamily: return d.a;
+    case kDemandFamily:
+    case kPayBribeFamily:
+    case kRefuseBribeFamily: return s.top().b;  // the card the bribe is for
+    case kTakeFamily:
+      return d.a >= take_spy(1) && d.a < take_army(0) ? d.a - take_spy(1) + 1 : kNoCard;
+    case kMoveFromFamily:
+      return d.a >= move_spy(1) && d.a < move_tribe(0) ? d.a - move_spy(1) + 1 : kNoCard;
+    case kMoveToFamily:
+    case kBattleAtFamily: return Site::is_region(d.a) ? kNoCard : Site::card_of(d.a);
+    case kTakePrizeFamily:
+    case kDeclinePrizeFamily: return s.top().a;
+    default: return kNoCard;
+  }
 }
 
 std::string card_list(const State& s, int loc_or_court, int p) {

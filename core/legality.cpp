@@ -43,8 +43,8 @@ template <bool kAnyOnly>
 int removals_at(const State& s, int p, int site, Action* out) {
   int n = 0;
   // Records one removal; true when the caller should stop looking.
-  auto add = [&](int a) {
-    if constexpr (!kAnyOnly) out[n] = Action(a);
+  auto add = [&](Action a) {
+    if constexpr (!kAnyOnly) out[n] = a;
     ++n;
     return kAnyOnly;
   };
@@ -52,23 +52,23 @@ int removals_at(const State& s, int p, int site, Action* out) {
   if (Site::is_region(site)) {
     const int r = site;
     for (int o = 0; o < Coalition::kCount; ++o)
-      if (o != k && s.armies[r][o] && add(Act::kRemoveArmy + o)) return n;
+      if (o != k && s.armies[r][o] && add(Act::remove_army(o))) return n;
     for (unsigned borders = region_border_mask(r); borders; borders &= borders - 1) {
       const int b = __builtin_ctz(borders);
       for (int o = 0; o < Coalition::kCount; ++o)
-        if (o != k && s.roads[b][o] && add(Act::kRemoveRoad + b * 3 + o)) return n;
+        if (o != k && s.roads[b][o] && add(Act::remove_road(b, o))) return n;
     }
     for (int off = 1; off < s.num_players; ++off) {
       const int q = seat_at(s, p, off);
       if (s.tribes[r][q] && s.loyalty[q] != k && !tribe_protected(s, q, r) &&
-          add(Act::kRemoveTribe + off - 1))
+          add(Act::remove_tribe(off)))
         return n;
     }
   } else {
     const int c = Site::card_of(site);
     for (int off = 1; off < s.num_players; ++off) {
       const int q = seat_at(s, p, off);
-      if (spies_of(s, q, c) && spy_removable(s, q) && add(Act::kRemoveSpy + off - 1)) return n;
+      if (spies_of(s, q, c) && spy_removable(s, q) && add(Act::remove_spy(off))) return n;
     }
   }
   return n;
@@ -120,7 +120,7 @@ int ruled_regions(const State& s, int p) {
 
 // Players p may tax, as a bit mask of seats.
 int taxable_players(const State& s, int p) {
-  const int regions = has_ability(s, p, Ability::kClaimOfAncientLineage) ? 0x3F : ruled_regions(s, p);
+  const int regions = has_ability(s, p, Ability::kClaimOfAncientLineage) ? (1 << Region::kCount) - 1 : ruled_regions(s, p);
   int mask = 0;
   if (!regions) return 0;
   for (int q = 0; q < s.num_players; ++q)

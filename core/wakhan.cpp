@@ -107,7 +107,7 @@ int court_offers(const State& s, const Action* legal, int n, Offer* out) {
   for (int row = 0; row < kMarketRows; ++row)
     for (int col = 0; col < kMarketCols; ++col) {
       const int c = s.market[row][col];
-      if (is_court_card(c) && in_list(legal, n, Act::kPurchase + row * kMarketCols + col))
+      if (is_court_card(c) && in_list(legal, n, Act::purchase(row, col)))
         out[k++] = {row, col, c, purchase_cost(s, s.wakhan_seat(), row, col)};
     }
   return k;
@@ -131,7 +131,7 @@ int pick_offer(const Offer* offers, int n, Keep keep, Score score) {
   return best;
 }
 
-Action purchase_of(const Offer& o) { return Action(Act::kPurchase + o.row * kMarketCols + o.col); }
+Action purchase_of(const Offer& o) { return Act::purchase(o.row, o.col); }
 
 bool market_has_dominance_check(const State& s) {
   for (int row = 0; row < kMarketRows; ++row)
@@ -171,7 +171,7 @@ int arrow_purchase(const State& s, const Action* legal, int n) {
   for (int k = 0; k < 2; ++k) {
     const int row = k ? 1 - first_row : first_row;
     for (int col = ai_arrow_column(s); col >= 0; --col) {
-      const int a = Act::kPurchase + row * kMarketCols + col;
+      const int a = Act::purchase(row, col);
       if (!is_dominance_check(s.market[row][col]) && in_list(legal, n, a)) return a;
     }
   }
@@ -265,7 +265,7 @@ int ambition_purchase(const State& s, const Action* legal, int n) {
   for (int row = 0; row < kMarketRows; ++row)
     for (int col = 0; col < kMarketCols; ++col) {
       const int c = s.market[row][col];
-      const int a = Act::kPurchase + row * kMarketCols + col;
+      const int a = Act::purchase(row, col);
       if (!is_dominance_check(c) || !in_list(legal, n, a)) continue;
       State after = s;
       pay_purchase(after, w, row, col);
@@ -368,11 +368,11 @@ int card_action_for_box(const State& s, int box, const Action* legal, int n) {
   const int b = s.court_begin(w);
   for (int i = b; i < b + s.court_len[w]; ++i) {
     const int c = s.court[i];
-    if (in_list(legal, n, Act::kCardAction + (c - 1) * 6 + act) && s.rupees[w] >= rupees_needed(s, c, act))
+    if (in_list(legal, n, Act::card_action(c, act)) && s.rupees[w] >= rupees_needed(s, c, act))
       cards[k++] = u8(c);
   }
   const int c = best_by_priority(s, cards, k);
-  return c ? Act::kCardAction + (c - 1) * 6 + act : -1;
+  return c ? Act::card_action(c, act) : -1;
 }
 
 // After the boxes: bonus actions, leftmost unused favored court card first, leftmost
@@ -386,7 +386,7 @@ int bonus_action(const State& s, const Action* legal, int n) {
     const CourtCard& cc = court_card(c);
     for (int j = 0; j < cc.num_actions; ++j) {
       const int act = cc.actions[j];
-      const int a = Act::kCardAction + (c - 1) * 6 + act;
+      const int a = Act::card_action(c, act);
       if (in_list(legal, n, a) && wakhan_can(s, act, false) &&
           s.rupees[w] >= rupees_needed(s, c, act))
         return a;
@@ -418,7 +418,7 @@ Action turn_choice(State& s) {
       discard_from_hand(s, w, c);
       continue;
     }
-    return Action(Act::kPlay + (c - 1) * 2 + (ai_arrow_top_left(s) ? 0 : 1));
+    return Act::play(c, !ai_arrow_top_left(s));
   }
   Action legal[kMaxLegalActions];
   const int n = legal_actions(s, legal);
@@ -462,13 +462,22 @@ Action best_of(const Action* legal, int n, Key key) {
 }
 
 // Cards of a spy family (kSpy + card - 1 and alike) by card priority; other actions last.
-Action best_card(const State& s, const Action* legal, int n, int family, int family_size) {
+template <class CardOf>
+Action best_card(const State& s, const Action* legal, int n, CardOf card_of) {
   u8 cards[kNumCourtCards];
+  Action actions[kNumCourtCards];
   int k = 0;
   for (int i = 0; i < n; ++i)
-    if (legal[i] >= family && legal[i] < family + family_size) cards[k++] = u8(legal[i] - family + 1);
+    if (const int c = card_of(legal[i])) cards[k] = u8(c), actions[k++] = legal[i];
   const int c = best_by_priority(s, cards, k);
-  return c ? Action(family + c - 1) : legal[0];
+  for (int i = 0; i < k; ++i)
+    if (cards[i] == c) return actions[i];
+  return legal[0];
+}
+
+// The card an action of family f names (its first argument), or 0 for other actions.
+auto card_in(Act::Family f) {
+  return [f](Action a) { return Act::decode(a).family == f ? int(Act::decode(a).a) : 0; };
 }
 
 // Borders of region r, ordered by the AI card's priority of the region across them.
@@ -491,33 +500,35 @@ Action place_spy(const State& s, const Action* legal, int n) {
   u8 open[kNumCourtCards], all[kNumCourtCards];
   int k = 0, m = 0;
   for (int i = 0; i < n; ++i) {
-    const int c = legal[i] - Act::kSpy + 1;
+    const int c = Act::decode(legal[i]).a;
     all[m++] = u8(c);
     if (most_spies_of_others(s, c) >= spies_of(s, w, c)) open[k++] = u8(c);
   }
   const int c = k ? best_by_priority(s, open, k) : best_by_priority(s, all, m);
-  return Action(Act::kSpy + c - 1);
+  return Act::spy(c);
 }
 
 // Supply shortage (BGA): tribes by region priority, then spies by card priority, then gifts;
 // blocks: armies by region priority, then roads by region and border priority.
 Action take_piece(const State& s, const Task& t, const Action* legal, int n) {
-  auto legal_take = [&](int idx) { return in_list(legal, n, Act::kTake + idx); };
+  auto legal_take = [&](int idx) { return in_list(legal, n, Act::take(idx)); };
   const WakhanCard& card = face_up(s);
   if (t.kind == TaskKind::kTakeCylinder) {
     for (int r : card.region_priority)
-      if (legal_take(Act::take_tribe(r))) return Action(Act::kTake + Act::take_tribe(r));
-    const Action spy = best_card(s, legal, n, Act::kTake + Act::take_spy(1), kNumCourtCards);
-    if (spy >= Act::kTake + Act::take_spy(1)) return spy;
-    return legal[0];
+      if (legal_take(Act::take_tribe(r))) return Act::take(Act::take_tribe(r));
+    // A spy: the take index names its card.
+    return best_card(s, legal, n, [](Action a) {
+      const int idx = Act::decode(a).a - Act::take_spy(1);
+      return Act::decode(a).family == Act::kTakeFamily && idx >= 0 && idx < kNumCourtCards ? idx + 1 : 0;
+    });
   }
   for (int r : card.region_priority)
-    if (legal_take(Act::take_army(r))) return Action(Act::kTake + Act::take_army(r));
+    if (legal_take(Act::take_army(r))) return Act::take(Act::take_army(r));
   for (int r : card.region_priority) {
     int borders[4];
     const int k = ordered_borders(s, r, borders);
     for (int i = 0; i < k; ++i)
-      if (legal_take(Act::take_road(borders[i]))) return Action(Act::kTake + Act::take_road(borders[i]));
+      if (legal_take(Act::take_road(borders[i]))) return Act::take(Act::take_road(borders[i]));
   }
   return legal[0];
 }
@@ -528,16 +539,16 @@ Action tax(const State& s, const Action* legal, int n) {
   const int w = s.wakhan_seat(), favoured = red_arrow_player(s);
   int best = -1;
   for (int i = 0; i < n; ++i) {
-    if (legal[i] < Act::kTaxPlayer || legal[i] >= Act::kTaxPlayer + 4) continue;
-    const int q = seat_at(s, w, legal[i] - Act::kTaxPlayer + 1);
-    const int bq = best < 0 ? -1 : seat_at(s, w, legal[best] - Act::kTaxPlayer + 1);
+    if (Act::decode(legal[i]).family != Act::kTaxPlayerFamily) continue;
+    const int q = seat_at(s, w, Act::decode(legal[i]).a);
+    const int bq = best < 0 ? -1 : seat_at(s, w, Act::decode(legal[best]).a);
     if (best < 0 || s.rupees[q] > s.rupees[bq] || (s.rupees[q] == s.rupees[bq] && q == favoured)) best = i;
   }
   if (best >= 0) return legal[best];
   const int first_row = ai_arrow_top_left(s) ? 0 : 1;
   for (int col = 0; col < kMarketCols; ++col)
     for (int k = 0; k < 2; ++k) {
-      const int a = Act::kTaxMarket + (k ? 1 - first_row : first_row) * kMarketCols + col;
+      const int a = Act::tax_market(k ? 1 - first_row : first_row, col);
       if (in_list(legal, n, a)) return Action(a);
     }
   return legal[0];
@@ -546,7 +557,7 @@ Action tax(const State& s, const Action* legal, int n) {
 // Armies in the highest-priority region she rules; `done` when she can place none.
 Action place_army(const State& s, const Action* legal, int n) {
   for (int r : face_up(s).region_priority)
-    if (in_list(legal, n, Act::kArmy + r)) return Action(Act::kArmy + r);
+    if (in_list(legal, n, Act::army(r))) return Act::army(r);
   return in_list(legal, n, Act::kDone) ? Action(Act::kDone) : legal[0];
 }
 
@@ -555,20 +566,20 @@ Action battle_site(const State& s, const Action* legal, int n) {
   int k = 0;
   if (!court_battle_box(s)) {
     for (int r : face_up(s).region_priority)
-      if (in_list(legal, n, Act::kBattleAt + Site::region(r))) return Action(Act::kBattleAt + Site::region(r));
-    for (int i = 0; i < n; ++i) cards[k++] = u8(Site::card_of(legal[i] - Act::kBattleAt));
-    return Action(Act::kBattleAt + Site::card(best_by_priority(s, cards, k)));
+      if (in_list(legal, n, Act::battle_at(Site::region(r)))) return Act::battle_at(Site::region(r));
+    for (int i = 0; i < n; ++i) cards[k++] = u8(Site::card_of(Act::decode(legal[i]).a));
+    return Act::battle_at(Site::card(best_by_priority(s, cards, k)));
   }
   // battle_court_card_most_spies: the card with the most spies, then by card priority.
   int most = 0;
   for (int i = 0; i < n; ++i) {
-    const int site = legal[i] - Act::kBattleAt;
+    const int site = Act::decode(legal[i]).a;
     if (Site::is_region(site)) continue;
     const int c = Site::card_of(site);
     if (s.spies_on[c] > most) most = s.spies_on[c], k = 0;
     if (s.spies_on[c] == most) cards[k++] = u8(c);
   }
-  return k ? Action(Act::kBattleAt + Site::card(best_by_priority(s, cards, k))) : legal[0];
+  return k ? Act::battle_at(Site::card(best_by_priority(s, cards, k))) : legal[0];
 }
 
 // Removals: tribes, then armies, then roads (in border priority order); players by the red
@@ -576,19 +587,19 @@ Action battle_site(const State& s, const Action* legal, int n) {
 Action battle_removal(const State& s, const Task& t, const Action* legal, int n) {
   const int w = s.wakhan_seat();
   const int favoured_off = offset_of(s, w, red_arrow_player(s));
-  for (int family : {Act::kRemoveTribe, Act::kRemoveSpy}) {
-    if (in_list(legal, n, family + favoured_off - 1)) return Action(family + favoured_off - 1);
+  for (auto remove : {Act::remove_tribe, Act::remove_spy}) {
+    if (in_list(legal, n, remove(favoured_off))) return remove(favoured_off);
     for (int off = 1; off < s.num_players; ++off)
-      if (in_list(legal, n, family + off - 1)) return Action(family + off - 1);
+      if (in_list(legal, n, remove(off))) return remove(off);
   }
   for (int k = 0; k < Coalition::kCount; ++k)
-    if (in_list(legal, n, Act::kRemoveArmy + k)) return Action(Act::kRemoveArmy + k);
+    if (in_list(legal, n, Act::remove_army(k))) return Act::remove_army(k);
   if (Site::is_region(t.a)) {
     int borders[4];
     const int k = ordered_borders(s, t.a, borders);
     for (int i = 0; i < k; ++i)
       for (int o = 0; o < Coalition::kCount; ++o)
-        if (in_list(legal, n, Act::kRemoveRoad + borders[i] * 3 + o)) return Action(Act::kRemoveRoad + borders[i] * 3 + o);
+        if (in_list(legal, n, Act::remove_road(borders[i], o))) return Act::remove_road(borders[i], o);
   }
   return legal[n - 1] == Act::kDone ? legal[n - 1] : legal[0];
 }
@@ -596,17 +607,17 @@ Action battle_removal(const State& s, const Task& t, const Action* legal, int n)
 Action move_choice(const State& s, const Task& t, const Action* legal, int n) {
   int from, to;
   if (t.kind == TaskKind::kMoveFrom) {
-    if (best_army_move(s, -1, &from, &to) && in_list(legal, n, Act::kMoveFrom + Act::move_army(from)))
-      return Action(Act::kMoveFrom + Act::move_army(from));
+    if (best_army_move(s, -1, &from, &to) && in_list(legal, n, Act::move_from(Act::move_army(from))))
+      return Act::move_from(Act::move_army(from));
     return legal[0];  // done (the move box was only taken with a move to make)
   }
-  if (best_army_move(s, t.c, &from, &to) && in_list(legal, n, Act::kMoveTo + Site::region(to)))
-    return Action(Act::kMoveTo + Site::region(to));
+  if (best_army_move(s, t.c, &from, &to) && in_list(legal, n, Act::move_to(Site::region(to))))
+    return Act::move_to(Site::region(to));
   return legal[0];
 }
 
 Action discard_choice(const State& s, const Action* legal, int n) {
-  return best_of(legal, n, [&](Action a) { return discard_preference(s, a - Act::kDiscard + 1); });
+  return best_of(legal, n, [&](Action a) { return discard_preference(s, Act::decode(a).a); });
 }
 
 }  // namespace
@@ -669,12 +680,12 @@ Action wakhan_choice(State& s) {
   Action legal[kMaxLegalActions];
   const int n = legal_actions(s, legal);
   switch (t.kind) {
-    case TaskKind::kBribeDemand: return Action(Act::kDemand + t.a);  // she never lowers a bribe
+    case TaskKind::kBribeDemand: return Act::demand(t.a);  // she never lowers a bribe
     case TaskKind::kBribePay: return legal[0];                       // pay when she can
     case TaskKind::kPlaceRoad: {
       int borders[4];
       const int k = ordered_borders(s, t.a, borders);
-      return Action(Act::kRoad + borders[t.c % k]);
+      return Act::road(borders[t.c % k]);
     }
     case TaskKind::kPlaceSpy: return place_spy(s, legal, n);
     case TaskKind::kTakeCylinder:
@@ -686,11 +697,10 @@ Action wakhan_choice(State& s) {
     case TaskKind::kMoveFrom:
     case TaskKind::kMoveTo: return move_choice(s, t, legal, n);
     case TaskKind::kBetray: {
-      u8 cards[kNumCourtCards];
-      int k = 0;
-      for (int i = 0; i < n; ++i)
-        if (can_betray_for_prize(s, legal[i] - Act::kBetray + 1)) cards[k++] = u8(legal[i] - Act::kBetray + 1);
-      return k ? Action(Act::kBetray + best_by_priority(s, cards, k) - 1) : legal[0];
+      return best_card(s, legal, n, [&](Action a) {
+        const int c = Act::decode(a).a;
+        return Act::decode(a).family == Act::kBetrayFamily && can_betray_for_prize(s, c) ? c : 0;
+      });
     }
     case TaskKind::kPrize: return Act::kTakePrize;
     case TaskKind::kBattleSite: return battle_site(s, legal, n);
@@ -700,11 +710,11 @@ Action wakhan_choice(State& s) {
     case TaskKind::kDiscardHand:
     case TaskKind::kConfidenceFailure: return discard_choice(s, legal, n);
     case TaskKind::kChoosePlayer:
-      return Action(Act::kChoosePlayer + offset_of(s, s.wakhan_seat(), red_arrow_player(s)) - 1);
-    case TaskKind::kChooseRegion: return Action(Act::kChooseRegion + face_up(s).region_priority[0]);
-    case TaskKind::kChooseSuit: return Action(Act::kChooseSuit + s.favored_suit);
+      return Act::choose_player(offset_of(s, s.wakhan_seat(), red_arrow_player(s)));
+    case TaskKind::kChooseRegion: return Act::choose_region(face_up(s).region_priority[0]);
+    case TaskKind::kChooseSuit: return Act::choose_suit(s.favored_suit);
     case TaskKind::kSafeHouse: return legal[n - 1];  // she always uses a "may" ability
-    case TaskKind::kBlackmail: return best_card(s, legal, n, Act::kSpy, kNumCourtCards);
+    case TaskKind::kBlackmail: return best_card(s, legal, n, card_in(Act::kSpyFamily));
   }
   return legal[0];
 }

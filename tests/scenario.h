@@ -27,7 +27,7 @@ class Scenario {
       : s(new_game(int(loyalties.size()), seed)) {
     for (size_t i = 0; i < loyalties.size(); ++i) {
       const int p = s.top().player;
-      apply(s, Action(Act::kLoyalty + loyalties[p]));
+      apply(s, Act::loyalty(loyalties[p]));
     }
     set_turn(first);
   }

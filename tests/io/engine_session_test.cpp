@@ -39,7 +39,7 @@ TEST(EngineSession, PlaysByIdAndName) {
 
   EXPECT_EQ(e.handle("do loyalty russian"), Lines{"ok"});
   core::State s = start;
-  core::apply(s, core::Action(core::Act::kLoyalty + core::Coalition::kRussian));
+  core::apply(s, core::Act::loyalty(core::Coalition::kRussian));
   EXPECT_EQ(e.handle("state"), (Lines{core::state_to_json(s), "ok"}));
   EXPECT_EQ(e.handle("do " + std::to_string(core::Act::kLoyalty)), Lines{"ok"});
   EXPECT_EQ(e.handle("undo"), Lines{"ok"});

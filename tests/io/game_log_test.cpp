@@ -23,12 +23,12 @@ std::vector<std::string> lines_of(const std::string& text) {
 TEST(GameLog, DescribesDecisionsWithWhoAndWhichCard) {
   State s = new_game(3, 7);
   const int first = to_move(s);
-  const Action british = Act::kLoyalty + Coalition::kBritish;
+  const Action british = Act::loyalty(Coalition::kBritish);
   EXPECT_EQ(describe_decision(s, british), "setup, player " + std::to_string(first) + ": loyalty british");
   while (s.phase == Phase::kSetup) apply(s, british);
 
   const int p = to_move(s);
-  const Action buy = Act::kPurchase + 0;  // the leftmost card of the top row costs nothing
+  const Action buy = Act::purchase(0, 0);  // the leftmost card of the top row costs nothing
   ASSERT_TRUE(is_legal(s, buy));
   const int card = s.market[0][0];
   EXPECT_EQ(describe_decision(s, buy), "turn 1, player " + std::to_string(p) + " (british): purchase 0 0 (" +

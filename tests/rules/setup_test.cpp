@@ -126,7 +126,7 @@ TEST(Setup, LoyaltyIsChosenClockwiseFromARandomPlayerAndTheLastChooserStarts) {
         ASSERT_EQ(s.top().kind, TaskKind::kChooseLoyalty);
         ASSERT_EQ(to_move(s), expected);
         ASSERT_EQ(s.loyalty[expected], Coalition::kNone);
-        apply(s, Action(Act::kLoyalty + (i % Coalition::kCount)));
+        apply(s, Act::loyalty(i % Coalition::kCount));
         EXPECT_EQ(s.loyalty[expected], i % Coalition::kCount);
       }
       const int last = (s.first_chooser + n - 1) % n;
@@ -147,8 +147,8 @@ TEST(Setup, EveryCoalitionIsOfferedAndMayBeShared) {
   Action legal[kMaxLegalActions];
   for (int i = 0; i < 3; ++i) {
     ASSERT_EQ(legal_actions(s, legal), Coalition::kCount);
-    for (int k = 0; k < Coalition::kCount; ++k) EXPECT_EQ(legal[k], Act::kLoyalty + k);
-    apply(s, Action(Act::kLoyalty + Coalition::kRussian));
+    for (int k = 0; k < Coalition::kCount; ++k) EXPECT_EQ(legal[k], Act::loyalty(k));
+    apply(s, Act::loyalty(Coalition::kRussian));
   }
   for (int p = 0; p < 3; ++p) EXPECT_EQ(s.loyalty[p], Coalition::kRussian);
 }

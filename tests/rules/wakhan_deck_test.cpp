@@ -19,10 +19,10 @@ TEST(WakhanSetup, OthersChooseLoyaltyClockwiseEndingAfterHerAndSheStarts) {
   ASSERT_EQ(s.wakhan_seat(), 1);
   // She chooses nothing; the seat two after her chooses first, the seat after her last.
   EXPECT_EQ(to_move(s), 0);
-  apply(s, Action(Act::kLoyalty + Coalition::kAfghan));
+  apply(s, Act::loyalty(Coalition::kAfghan));
   EXPECT_EQ(to_move(s), 2);
   EXPECT_EQ(s.ai_drawn, 0);
-  apply(s, Action(Act::kLoyalty + Coalition::kBritish));
+  apply(s, Act::loyalty(Coalition::kBritish));
   // Her first turn has been played inside apply(): the seat after her is to move.
   EXPECT_EQ(s.ai_drawn, 1);
   EXPECT_EQ(s.turn, 1);
@@ -159,8 +159,8 @@ TEST(WakhanHidden, SampledWorldsRedealOnlyWhatIsHidden) {
 
 TEST(WakhanFormats, StateJsonAndRecordsCarryHer) {
   State s = new_game(3, 11, 2);
-  apply(s, Action(Act::kLoyalty + Coalition::kAfghan));
-  apply(s, Action(Act::kLoyalty + Coalition::kRussian));
+  apply(s, Act::loyalty(Coalition::kAfghan));
+  apply(s, Act::loyalty(Coalition::kRussian));
   std::string error;
   const auto loaded = state_from_json(state_to_json(s), &error);
   ASSERT_TRUE(loaded) << error;
@@ -171,7 +171,7 @@ TEST(WakhanFormats, StateJsonAndRecordsCarryHer) {
   r.seed = 11;
   r.wakhan_seat = 2;
   r.agents = {"random", "random", "wakhan"};
-  r.actions = {Action(Act::kLoyalty + Coalition::kAfghan), Action(Act::kLoyalty + Coalition::kRussian)};
+  r.actions = {Act::loyalty(Coalition::kAfghan), Act::loyalty(Coalition::kRussian)};
   const auto read = record_from_json(record_to_json(r, s), &error);
   ASSERT_TRUE(read) << error;
   EXPECT_EQ(read->wakhan_seat, 2);

@@ -109,7 +109,7 @@ TEST(Search, BacksUpMaxNValues) {
     Search search(with(options), WorldModel::kTrueState, 1);
     search.start(s);
     search.run(eval);
-    EXPECT_EQ(search.choose_move(), Act::kLoyalty + 1) << options;
+    EXPECT_EQ(search.choose_move(), Act::loyalty(1)) << options;
     search::RootMove moves[kMaxLegalActions];
     ASSERT_EQ(search.root_moves(moves), 3);
     EXPECT_NEAR(moves[1].value, 0.6f, 0.05f);  // the value of the reply the other player picks
