@@ -35,6 +35,14 @@ selfplay::TrainConfig resolve_config(const TrainFlags& f, const std::string& sav
   if (f.resume) {
     if (!fs::exists(saved)) throw CommandError("--resume: " + saved + " not found (not a run folder?)");
     config = selfplay::load_config(saved);
+    const selfplay::TrainConfig before = config;
+    selfplay::apply_overrides(config, overrides);
+    std::string keys;
+    for (const std::string& k : selfplay::fixed_keys_changed(before, config))
+      keys += (keys.empty() ? "" : ", ") + k + " (run: " + selfplay::key_value(before, k) + ")";
+    if (!keys.empty())
+      throw CommandError("--resume cannot change " + keys + ": the run's games, nets or evaluations depend on it; start a new run");
+    return config;
   } else {
     if (f.config_path.empty()) throw CommandError("--config is required (or --resume with --out)");
     if (fs::exists(saved))

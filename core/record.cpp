@@ -25,6 +25,28 @@ const Json& require(const Json& j, const char* key) {
   return j[key];
 }
 
+std::string result_text(const RecordedResult& r) {
+  std::string vp, ranks;
+  for (std::size_t p = 0; p < r.vp.size(); ++p) vp += (p ? " " : "") + num(r.vp[p]), ranks += (p ? " " : "") + num(r.ranks[p]);
+  return std::string(r.game_over ? "game over" : "game not over") + ", vp " + vp + ", ranks " + ranks;
+}
+
+RecordedResult parse_result(const Json& j, int players) {
+  const char* want = "result: expected {\"game_over\": <bool>, \"vp\": [...], \"ranks\": [...]} with one entry per seat";
+  if (!j.is_object() || j.size() != 3 || !j.contains("game_over") || !j["game_over"].is_boolean()) throw RecordError(want);
+  RecordedResult r;
+  r.game_over = j["game_over"].get<bool>();
+  for (const char* key : {"vp", "ranks"}) {
+    const Json& a = require(j, key);
+    if (!a.is_array() || int(a.size()) != players) throw RecordError(want);
+    for (const Json& v : a) {
+      if (!v.is_number_unsigned() || v.get<u64>() > 255) throw RecordError(want);
+      (std::string(key) == "vp" ? r.vp : r.ranks).push_back(v.get<int>());
+    }
+  }
+  return r;
+}
+
 }  // namespace
 
 std::optional<State> replay(const GameRecord& r, std::string* error) {
@@ -47,7 +69,22 @@ std::optional<State> replay(const GameRecord& r, std::string* error) {
     }
     apply(s, a);
   }
+  if (r.result && !(*r.result == result_of(s))) {
+    if (error) *error = "result: the record says " + result_text(*r.result) + ", the replay gives " + result_text(result_of(s));
+    return std::nullopt;
+  }
   return s;
+}
+
+RecordedResult result_of(const State& final_state) {
+  RecordedResult r;
+  r.game_over = final_state.game_over();
+  const auto rank = final_ranks(final_state);
+  for (int p = 0; p < final_state.num_players; ++p) {
+    r.vp.push_back(final_state.vp[p]);
+    r.ranks.push_back(rank[p]);
+  }
+  return r;
 }
 
 // Written by hand around nlohmann's dump so that each action sits on its own line: a record
@@ -70,13 +107,8 @@ std::string record_to_json(const GameRecord& r, const State& final_state) {
     if (!s.game_over() && is_legal(s, a)) apply(s, a);
   }
   out += r.actions.empty() ? "],\n" : "\n  ],\n";
-  Json vp = Json::array(), ranks = Json::array();
-  const auto rank = final_ranks(final_state);
-  for (int p = 0; p < final_state.num_players; ++p) {
-    vp.push_back(final_state.vp[p]);
-    ranks.push_back(rank[p]);
-  }
-  const Json result = {{"game_over", final_state.game_over()}, {"vp", vp}, {"ranks", ranks}};
+  const RecordedResult r_end = result_of(final_state);
+  const Json result = {{"game_over", r_end.game_over}, {"vp", r_end.vp}, {"ranks", r_end.ranks}};
   out += "  \"result\": " + result.dump() + "\n}\n";
   return out;
 }
@@ -130,7 +162,7 @@ std::optional<GameRecord> record_from_json(const std::string& text, std::string*
         throw RecordError(where + ".id: expected an action id 0.." + num(kNumActions - 1) + ", got " + id.dump());
       r.actions.push_back(Action(id.get<u64>()));
     }
-    if (j.contains("result") && !j["result"].is_object()) throw RecordError("result: expected an object");
+    if (j.contains("result")) r.result = parse_result(j["result"], r.num_players);
     return r;
   } catch (const Json::exception& e) {  // syntax, and numbers out of range such as 1e400
     if (error) *error = std::string("invalid JSON: ") + e.what();

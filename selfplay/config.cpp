@@ -196,4 +196,14 @@ std::string format_config(const TrainConfig& config) {
   return out;
 }
 
+std::vector<std::string> fixed_keys_changed(const TrainConfig& saved, const TrainConfig& resumed) {
+  static const char* const kFixed[] = {"players",        "seed",          "net_width",         "net_blocks",
+                                       "cpuct",          "heuristic_mix", "leaves_per_search", "max_decisions",
+                                       "eval_iters",     "eval_games",    "baseline_iters",    "final_eval_games"};
+  std::vector<std::string> changed;
+  for (const char* key : kFixed)
+    if (key_value(saved, key) != key_value(resumed, key)) changed.push_back(key);
+  return changed;
+}
+
 }  // namespace pamir::selfplay

@@ -105,4 +105,9 @@ std::string format_config(const TrainConfig& config);
 // The value of one key as text (for reports and logs).
 std::string key_value(const TrainConfig& config, const std::string& key);
 
+// The keys a resumed run cannot honour a change of, where `resumed` differs from `saved`:
+// the game, the seed, the net's shape, and what names the evaluation matches (their
+// results files must match on resume). Empty when the change is fine.
+std::vector<std::string> fixed_keys_changed(const TrainConfig& saved, const TrainConfig& resumed);
+
 }  // namespace pamir::selfplay

@@ -46,7 +46,9 @@ SelfPlayResult run_selfplay(const TrainConfig& config, int generation, const std
     const std::string name = fs::path(path).stem().string();
     next_number = std::max(next_number, std::stoi(name.substr(7)) + 1);
     try {
-      for (auto g : read_shard(path).games) done.insert(long(g));
+      const ShardRows shard = read_shard(path);
+      for (auto g : shard.games) done.insert(long(g));
+      result.resumed_rows += shard.rows();
     } catch (const NpzError& e) {
       std::fprintf(stderr, "warning: setting aside corrupt shard (its games are replayed): %s\n", e.what());
       fs::rename(path, path + ".corrupt");

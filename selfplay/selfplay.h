@@ -24,6 +24,7 @@ using GameProgress = std::function<void(long done, long total)>;
 struct SelfPlayResult {
   SelfPlayCounters counters;  // this call's games only
   long resumed_games = 0;     // found in existing shards
+  long resumed_rows = 0;      // their rows
   int shards_written = 0;
   int threads = 0;
   double wall_seconds = 0;

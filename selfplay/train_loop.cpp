@@ -42,8 +42,10 @@ struct RunPaths {
   std::string eval_results(int g, const char* opponent) const {
     return numbered(eval, "gen", g, ("-vs-" + std::string(opponent) + ".jsonl").c_str());
   }
-  std::string final_results() const { return eval + "/final.jsonl"; }
-  std::string final_baseline_results() const { return eval + "/final-vs-baseline.jsonl"; }
+  // The final matches are named by the run's last generation, so that extending a finished
+  // run (--generations more) plays its new last generation's matches in files of their own.
+  std::string final_results(int last) const { return numbered(eval, "final-gen", last, "-vs-gen000.jsonl"); }
+  std::string final_baseline_results(int last) const { return numbered(eval, "final-gen", last, "-vs-baseline.jsonl"); }
 };
 
 nets::TrainerOptions trainer_options(const TrainConfig& c) {
@@ -176,12 +178,14 @@ void train_generation(const TrainConfig& c, const RunPaths& paths, int g, Genera
   save_generation(trainer, paths, g, meta.dump());
 }
 
-// Plays (or resumes) a two-agent match; returns the games.
+// Plays (or resumes) a two-agent match; returns the games. The results file names the
+// agents by their labels (paths relative to the run folder), so a moved folder resumes.
 std::vector<tournament::GameResult> play_match(const TrainConfig& c, const std::vector<std::string>& agents,
-                                               long games, core::u64 seed, const std::string& results_path,
-                                               const std::string& label) {
+                                               const std::vector<std::string>& labels, long games, core::u64 seed,
+                                               const std::string& results_path, const std::string& label) {
   tournament::TournamentConfig t;
   t.agents = agents;
+  t.labels = labels;
   t.players = c.players;
   t.games = games;
   t.seed = seed;
@@ -212,18 +216,18 @@ MatchScore score_of_first(const std::string& opponent, const std::vector<tournam
 // An opponent of the net under evaluation, and its agent index in the ratings: generation g
 // is g, the fixed opponents follow the generations.
 struct Opponent {
-  std::string name, spec;
+  std::string name, spec, label;  // label: the spec with paths relative to the run folder
   int id;
 };
 
 // The fixed opponents every generation meets after the previous generation: ISMCTS with
 // random rollouts (the baseline), ISMCTS with the heuristic at the nets' iterations, Wakhan.
 std::vector<Opponent> fixed_opponents(const TrainConfig& c) {
-  std::vector<Opponent> o{{"baseline", baseline_agent_spec(c), c.generations + 1},
-                          {"heuristic", "ismcts:iters=" + std::to_string(c.eval_iters) + ",eval=heuristic",
-                           c.generations + 2}};
+  const std::string heuristic = "ismcts:iters=" + std::to_string(c.eval_iters) + ",eval=heuristic";
+  std::vector<Opponent> o{{"baseline", baseline_agent_spec(c), baseline_agent_spec(c), c.generations + 1},
+                          {"heuristic", heuristic, heuristic, c.generations + 2}};
   // Wakhan takes one seat, so in a two-agent match she needs a two-seat game.
-  if (c.players == 2) o.push_back({"wakhan", "wakhan", c.generations + 3});
+  if (c.players == 2) o.push_back({"wakhan", "wakhan", "wakhan", c.generations + 3});
   return o;
 }
 
@@ -244,6 +248,10 @@ void add_games(EvalGames& all, const std::vector<tournament::GameResult>& games,
   }
 }
 
+Opponent generation_opponent(const TrainConfig& c, const std::string& dir, int g) {
+  return {"gen" + std::to_string(g), net_agent_spec(c, dir, g), net_agent_spec(c, ".", g), g};
+}
+
 core::u64 eval_seed(const TrainConfig& c, int g, int match) { return game_seed(c.seed ^ 0xE7A1ull, g, match); }
 
 // Plays (or resumes) generation g's net against the opponent, adds the games to the ratings
@@ -251,14 +259,13 @@ core::u64 eval_seed(const TrainConfig& c, int g, int match) { return game_seed(c
 MatchScore play_rated_match(const TrainConfig& c, const std::string& dir, int g, const Opponent& opponent, long games,
                             core::u64 seed, const std::string& results_path, const std::string& label,
                             EvalGames& all) {
-  const auto played = play_match(c, {net_agent_spec(c, dir, g), opponent.spec}, games, seed, results_path, label);
+  const Opponent net = generation_opponent(c, dir, g);
+  const auto played =
+      play_match(c, {net.spec, opponent.spec}, {net.label, opponent.label}, games, seed, results_path, label);
   add_games(all, played, {g, opponent.id});
   return score_of_first(opponent.name, played);
 }
 
-Opponent generation_opponent(const TrainConfig& c, const std::string& dir, int g) {
-  return {"gen" + std::to_string(g), net_agent_spec(c, dir, g), g};
-}
 
 void evaluate_generation(const TrainConfig& c, const std::string& dir, const RunPaths& paths, int g,
                          GenerationRecord& record, EvalGames& all) {
@@ -347,7 +354,7 @@ TrainRunResult run_training(const TrainConfig& c, const std::string& dir) {
           [&](long done, long) { bar.update(done); });
       bar.finish();
       const SelfPlayCounters& n = sp.counters;
-      record.games = n.games + sp.resumed_games, record.rows = n.rows, record.decisions = n.decisions, record.searches = n.searches;
+      record.games = n.games + sp.resumed_games, record.rows = n.rows + sp.resumed_rows, record.decisions = n.decisions, record.searches = n.searches;
       record.iterations = n.iterations, record.leaves = n.leaves, record.evaluator_calls = n.evaluator_calls;
       record.resignations = n.resignations, record.audit_would_resign = n.audit_would_resign;
       record.resign_false = n.resign_false, record.capped = n.capped, record.threads = sp.threads, record.selfplay_seconds = sp.wall_seconds;
@@ -362,10 +369,10 @@ TrainRunResult run_training(const TrainConfig& c, const std::string& dir) {
   }
   if (c.final_eval_games > 0) {
     result.final_matches.push_back(play_rated_match(c, dir, c.generations, generation_opponent(c, dir, 0),
-                                                    c.final_eval_games, eval_seed(c, 0, 2), paths.final_results(),
+                                                    c.final_eval_games, eval_seed(c, 0, 2), paths.final_results(c.generations),
                                                     "final vs gen 0", all));
     result.final_matches.push_back(play_rated_match(c, dir, c.generations, fixed_opponents(c)[0], c.final_eval_games,
-                                                    eval_seed(c, 0, 3), paths.final_baseline_results(),
+                                                    eval_seed(c, 0, 3), paths.final_baseline_results(c.generations),
                                                     "final vs baseline", all));
     result.ratings = compute_ratings(c, all, c.generations);
   }

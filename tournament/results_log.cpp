@@ -1,6 +1,7 @@
 #include "tournament/results_log.h"
 
 #include <cerrno>
+#include <charconv>
 #include <cstring>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
@@ -12,7 +13,22 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-constexpr const char* kFormat = "pamir-tournament-results-1";
+// Version 2: every line names its type ("header", "game"), and seeds are decimal strings
+// (they exceed 2^53, which JavaScript and jq round). Version 1 game lines still read.
+constexpr const char* kFormat = "pamir-tournament-results-2";
+constexpr const char* kFormatV1 = "pamir-tournament-results-1";
+
+// A seed: a decimal string, or (version 1) a JSON number.
+core::u64 seed_of(const Json& v) {
+  if (v.is_number_unsigned()) return v.get<core::u64>();
+  if (v.is_string()) {
+    const std::string text = v.get<std::string>();
+    core::u64 seed = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), seed);
+    if (ec == std::errc() && end == text.data() + text.size() && !text.empty()) return seed;
+  }
+  throw std::runtime_error("\"seed\" is not a decimal unsigned 64-bit number");
+}
 
 template <class T>
 std::vector<T> int_array(const Json& j, const char* key) {
@@ -29,14 +45,15 @@ std::vector<T> int_array(const Json& j, const char* key) {
 
 std::string results_header(const std::vector<std::string>& agents, int players, const std::string& seating,
                            core::u64 seed, int max_decisions) {
-  const Json j = {{"format", kFormat}, {"agents", agents}, {"players", players},
-                  {"seating", seating}, {"seed", seed},     {"max_decisions", max_decisions}};
+  const Json j = {{"type", "header"}, {"format", kFormat},   {"agents", agents},
+                  {"players", players}, {"seating", seating}, {"seed", std::to_string(seed)},
+                  {"max_decisions", max_decisions}};
   return j.dump();
 }
 
 std::string game_line(const GameResult& g) {
-  Json j = {{"game", g.game}, {"seed", g.seed},   {"seats", g.seats},
-            {"vp", g.vp},     {"ranks", g.ranks}, {"actions", g.actions}};
+  Json j = {{"type", "game"}, {"game", g.game},   {"seed", std::to_string(g.seed)}, {"seats", g.seats},
+            {"vp", g.vp},       {"ranks", g.ranks}, {"actions", g.actions}};
   if (g.capped) j["capped"] = true;  // only then: finished games keep their short lines
   return j.dump();
 }
@@ -44,11 +61,11 @@ std::string game_line(const GameResult& g) {
 GameResult parse_game_line(const std::string& line) {
   const Json j = Json::parse(line);  // parse_error is a std::exception with the position
   if (!j.is_object() || !j.contains("game") || !j["game"].is_number_unsigned() || !j.contains("seed") ||
-      !j["seed"].is_number_unsigned())
-    throw std::runtime_error("expected a game line {\"game\": N, \"seed\": S, ...}");
+      (j.contains("type") && j["type"] != "game"))
+    throw std::runtime_error("expected a game line {\"type\": \"game\", \"game\": N, \"seed\": \"S\", ...}");
   GameResult g;
   g.game = j["game"].get<long>();
-  g.seed = j["seed"].get<core::u64>();
+  g.seed = seed_of(j["seed"]);
   g.seats = int_array<int>(j, "seats");
   g.vp = int_array<int>(j, "vp");
   g.ranks = int_array<int>(j, "ranks");
@@ -74,6 +91,9 @@ LoadedResults load_results(const std::string& path, const std::string& header) {
     try {
       if (line_no == 1) {
         if (!complete) throw std::runtime_error("the header line is cut short");
+        if (line.find(kFormatV1) != std::string::npos)
+          throw std::runtime_error(std::string("written in format ") + kFormatV1 +
+                                   " by an older pamir: continue it with that version, or start a new run");
         if (line != header)
           throw std::runtime_error("written by a different tournament configuration (header " + line +
                                    "; this run's is " + header + ")");

@@ -41,6 +41,8 @@ TournamentResult run_tournament(const TournamentConfig& c, const ProgressCallbac
   if (c.games < 1) throw std::invalid_argument("games must be at least 1");
   if (c.threads < 0) throw std::invalid_argument("threads must be 0 (every core) or more");
   if (c.max_decisions < 1) throw std::invalid_argument("max_decisions must be at least 1");
+  if (!c.labels.empty() && c.labels.size() != c.agents.size())
+    throw std::invalid_argument("labels must name every agent");
   for (const std::string& spec : c.agents) {  // a bad spec fails before any game
     check_agent_spec(spec);
     if (!core::is_wakhan_spec(spec)) continue;
@@ -53,7 +55,8 @@ TournamentResult run_tournament(const TournamentConfig& c, const ProgressCallbac
   std::vector<bool> finished(c.games, false);
   std::optional<ResultsAppender> appender;
   if (!c.results_path.empty()) {
-    const std::string header = results_header(c.agents, c.players, seating_name(c.seating), c.seed, c.max_decisions);
+    const std::string header =
+        results_header(c.labels.empty() ? c.agents : c.labels, c.players, seating_name(c.seating), c.seed, c.max_decisions);
     if (std::filesystem::exists(c.results_path)) {
       if (!c.resume)
         throw std::runtime_error(c.results_path + " already exists: pass --resume to continue it, or choose another output");

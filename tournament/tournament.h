@@ -16,6 +16,10 @@ namespace pamir::tournament {
 
 struct TournamentConfig {
   std::vector<std::string> agents;  // agent specs (search/agent.h)
+  // What the results header names the agents by, when not their specs: a caller whose specs
+  // hold paths that may move (a training run's nets) gives names that stay valid, so that a
+  // moved folder still resumes. Empty: the specs.
+  std::vector<std::string> labels;
   int players = 3;                  // seats per game, 2-5
   long games = 0;
   core::u64 seed = 1;

@@ -119,6 +119,15 @@ TEST(CliPlay, BadArgumentsGiveOneLineErrors) {
                      << R"("actions":[{"id":0,"name":"done"}]})";
   EXPECT_EQ(error_of({"play", "--replay", bad}), bad + ": action 0 (id 0) is not legal at step 0");
   std::filesystem::remove(bad);
+
+  // A resumed run refuses a change it cannot honour, naming the key and the run's value.
+  const std::string run = temp_path("pamir_resume_fixed");
+  std::filesystem::create_directories(run);
+  std::ofstream(run + "/config.cfg") << "players = 2\nnet_width = 16\n";
+  EXPECT_EQ(error_of({"train", "--resume", "--out", run, "--set", "net_width=32", "--set", "seed=9"}),
+            "--resume cannot change seed (run: 1), net_width (run: 16): the run's games, nets or evaluations depend "
+            "on it; start a new run");
+  std::filesystem::remove_all(run);
 }
 
 }  // namespace

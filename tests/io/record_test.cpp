@@ -55,6 +55,24 @@ TEST(Record, WritesNamesAndResult) {
   for (int p = 0; p < 3; ++p) EXPECT_EQ(j["result"]["vp"][p], played.vp[p]);
 }
 
+// The recorded result is checked: a record whose actions do not lead to it is refused.
+TEST(Record, ReplayChecksTheRecordedResult) {
+  GameRecord r;
+  const State played = play_recorded(2, 6, &r);
+  auto j = nlohmann::json::parse(record_to_json(r, played));
+  std::string error;
+  ASSERT_TRUE(replay(*record_from_json(j.dump(), &error), &error)) << error;
+  const int vp0 = j["result"]["vp"][0];
+  j["result"]["vp"][0] = vp0 + 1;
+  const auto edited = record_from_json(j.dump(), &error);
+  ASSERT_TRUE(edited) << error;
+  EXPECT_FALSE(replay(*edited, &error));
+  EXPECT_EQ(error.rfind("result: the record says game over, vp " + std::to_string(vp0 + 1) + " ", 0), 0u) << error;
+  j["result"]["vp"] = {1, 2, 3};
+  EXPECT_FALSE(record_from_json(j.dump(), &error));
+  EXPECT_EQ(error.rfind("result: expected ", 0), 0u) << error;
+}
+
 TEST(Record, ReplayReportsTheFirstIllegalAction) {
   GameRecord r;
   play_recorded(2, 3, &r);

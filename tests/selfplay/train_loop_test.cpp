@@ -11,6 +11,7 @@
 #include "core/file_io.h"
 #include "selfplay/config.h"
 #include "selfplay/selfplay.h"
+#include "selfplay/shard.h"
 #include "selfplay/train_loop.h"
 #include "tests/selfplay/run_fixtures.h"
 
@@ -70,17 +71,42 @@ TEST(TrainLoop, ResumeAfterLosingTheLastGenerationsWorkKeepsEverythingElse) {
   fs::remove(shards.back());
   for (const char* f : {"nets/gen002.ckpt", "nets/gen002.weights", "generations/gen002.json",
                         "eval/gen002-vs-previous.jsonl", "eval/gen002-vs-baseline.jsonl", "eval/gen002-vs-heuristic.jsonl",
-                        "eval/gen002-vs-wakhan.jsonl", "eval/final.jsonl",
-                        "eval/final-vs-baseline.jsonl"})
+                        "eval/gen002-vs-wakhan.jsonl", "eval/final-gen002-vs-gen000.jsonl",
+                        "eval/final-gen002-vs-baseline.jsonl"})
     fs::remove(dir / f);
   const TrainRunResult r = run_training(c, dir.string());
   expect_complete_run(dir, c);
+  long shard_rows = 0;  // the resumed generation counts the rows of the shards it kept too
+  for (const auto& path : generation_shards((dir / "shards").string(), 2)) shard_rows += read_shard(path).rows();
+  EXPECT_EQ(r.records[1].rows, shard_rows);
   EXPECT_EQ(core::read_file((dir / "nets/gen001.ckpt").string()), gen1_ckpt);
   EXPECT_EQ(core::read_file((dir / "generations/gen001.json").string()), gen1_record);
   EXPECT_EQ(r.records[1].games, long(c.games_per_generation));
   ASSERT_EQ(r.final_matches.size(), 2u);
   EXPECT_EQ(r.final_matches[0].games, c.final_eval_games);
   fs::remove_all(dir);
+}
+
+// A finished run moved to another folder, then extended by a generation: the moved run
+// resumes (its evaluation files name nets relative to the run folder) and the new last
+// generation plays its final matches in files of its own.
+TEST(TrainLoop, AMovedFinishedRunExtendsByAGeneration) {
+  TrainConfig c = tiny();
+  apply_overrides(c, {"generations=1"});
+  const fs::path dir = fresh_dir("train_extend"), moved = fresh_dir("train_extend_moved");
+  run_training(c, dir.string());
+  fs::remove_all(moved);
+  fs::rename(dir, moved);
+  apply_overrides(c, {"generations=2"});
+  const TrainRunResult r = run_training(c, moved.string());
+  expect_complete_run(moved, c);
+  ASSERT_EQ(r.records.size(), 2u);
+  EXPECT_GT(r.records[0].rows, 0);
+  EXPECT_TRUE(fs::exists(moved / "eval/final-gen001-vs-gen000.jsonl"));
+  EXPECT_TRUE(fs::exists(moved / "eval/final-gen002-vs-gen000.jsonl"));
+  ASSERT_EQ(r.final_matches.size(), 2u);
+  EXPECT_EQ(r.final_matches[0].games, c.final_eval_games);
+  fs::remove_all(moved);
 }
 
 // Kills a real run at several moments (SIGKILL, no chance to clean up) and resumes it each

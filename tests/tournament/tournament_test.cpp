@@ -5,6 +5,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "core/file_io.h"
@@ -156,12 +157,31 @@ TEST_F(TournamentFiles, BadResultsFilesAreRefusedWithOneLine) {
   rewrite(2, wrong_vp);
   EXPECT_NE(error_of(c).find("its VP do not match its actions"), std::string::npos) << error_of(c);
   std::string wrong_seed = lines[3];
-  const size_t seed_at = wrong_seed.find("\"seed\":") + 7;  // another valid number, not the game's seed
+  const size_t seed_at = wrong_seed.find("\"seed\":\"") + 8;  // another valid number, not the game's seed
   wrong_seed.replace(seed_at, wrong_seed.find_first_not_of("0123456789", seed_at) - seed_at, "12345");
   rewrite(3, wrong_seed);
   EXPECT_NE(error_of(c).find("its seating or seed is not this tournament's"), std::string::npos) << error_of(c);
+  // A file of the first format (numeric seeds, no line types) is named as such.
+  std::string v1 = lines[0];
+  v1.replace(v1.find("results-2"), 9, "results-1");
+  rewrite(0, v1);
+  EXPECT_NE(error_of(c).find("written in format pamir-tournament-results-1 by an older pamir"), std::string::npos)
+      << error_of(c);
   core::write_file_atomically(path, "");
   EXPECT_EQ(error_of(c), path + ": empty results file (no header line)");
+}
+
+// Every line says what it is, and seeds are strings: they exceed 2^53, which JSON readers in
+// JavaScript and jq round.
+TEST_F(TournamentFiles, LinesAreTypedAndSeedsAreStrings) {
+  run_tournament(small_config(path));
+  std::istringstream in(core::read_file(path));
+  std::string line;
+  for (int i = 0; std::getline(in, line); ++i) {
+    const auto j = nlohmann::json::parse(line);
+    EXPECT_EQ(j["type"], i == 0 ? "header" : "game") << line;
+    EXPECT_TRUE(j["seed"].is_string()) << line;
+  }
 }
 
 TEST(Tournament, BadConfigurationsThrowInvalidArgument) {
