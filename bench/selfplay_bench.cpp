@@ -33,7 +33,7 @@ SelfPlayBenchReport run_selfplay_bench(double seconds, const std::vector<int>& t
 #pragma omp parallel num_threads(threads)
     {
       auto evaluator = nets::make_net_evaluator(weights);
-      selfplay::SelfPlayWorker worker(config, 1, *evaluator, 1000 + omp_get_thread_num());
+      selfplay::SelfPlayWorker worker(config, 1, *evaluator);
       worker.run([&] { return next_game++; }, [](selfplay::FinishedGame&&) {},
                  [&] { return std::chrono::steady_clock::now() >= deadline; });
       std::lock_guard lock(mutex);

@@ -42,10 +42,16 @@ void EigenNet::run(const InferenceBatch& batch, const InferenceOutput& out) {
   for (int b = 0; b < weights_->config.blocks; ++b) {
     const ConstRowMap w1(w + layout_.w1(b), width, width), w2(w + layout_.w2(b), width, width);
     const ConstVec b1(w + layout_.b1(b), width), b2(w + layout_.b2(b), width);
-    t.noalias() = w1 * h;
-    t = (t.colwise() + b1).cwiseMax(0.0f);
-    h.noalias() += w2 * t;
-    h = (h.colwise() + b2).cwiseMax(0.0f);
+    // One matrix-vector product per position: Eigen's matrix-matrix product picks its kernel
+    // by the batch's shape, and its last bits vary with it. Column by column, a position's
+    // values are bit for bit the same whatever else is in the batch, which self-play needs
+    // to be reproducible (measured: -18% self-play simulations/s against the blocked product).
+    for (int i = 0; i < n; ++i) {
+      t.col(i).noalias() = w1 * h.col(i);
+      t.col(i) = (t.col(i) + b1).cwiseMax(0.0f);
+      h.col(i).noalias() += w2 * t.col(i);
+      h.col(i) = (h.col(i) + b2).cwiseMax(0.0f);
+    }
   }
 
   const ConstRowMap value(w + layout_.value, core::kMaxPlayers, width);

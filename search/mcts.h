@@ -53,6 +53,10 @@ class Search {
   // options.reuse, the statistics under the previous root's descendant that matches root
   // (same information for the player to move) are kept; otherwise the tree starts empty.
   void start(const core::State& root);
+  // Restarts the random stream (sampled worlds, root noise, ties): a caller that plays many
+  // games on one Search gives each game its own stream, so that a game does not depend on
+  // the games played before it on the same Search.
+  void reseed(core::u64 seed) { rng_ = seed; }
 
   // Runs up to max iterations: each descends from the root to a leaf; finished games are
   // backed up at once, the other leaves are kept for evaluation (with virtual loss on their

@@ -60,7 +60,7 @@ SelfPlayResult run_selfplay(const TrainConfig& config, int generation, const std
   result.resumed_games = config.games_per_generation - long(unplayed.size());
 
   std::atomic<long> finished{result.resumed_games};
-  ShardWriter writer(shard_dir, generation, next_number, config.games_per_shard, [&](long games) {
+  ShardWriter writer(shard_dir, generation, unplayed, config.games_per_shard, next_number, [&](long games) {
     const long now = finished += games;
     if (progress) progress(now, config.games_per_generation);
   });
@@ -80,7 +80,7 @@ SelfPlayResult run_selfplay(const TrainConfig& config, int generation, const std
     try {
       const int w = omp_get_thread_num();
       auto evaluator = make_evaluator(w);
-      SelfPlayWorker worker(config, generation, *evaluator, game_seed(config.seed, generation, -1 - w));
+      SelfPlayWorker worker(config, generation, *evaluator);
       worker.run(take_game, [&](FinishedGame&& g) { writer.add(std::move(g)); });
       std::lock_guard lock(mutex);
       result.counters += worker.counters();

@@ -1,6 +1,7 @@
 #include "selfplay/shard_writer.h"
 
 #include <cstdio>
+#include <filesystem>
 
 namespace pamir::selfplay {
 
@@ -10,14 +11,16 @@ std::string shard_path(const std::string& dir, int generation, int number) {
   return dir + name;
 }
 
-ShardWriter::ShardWriter(std::string dir, int generation, int first_number, int games_per_shard,
-                         std::function<void(long)> on_written)
+ShardWriter::ShardWriter(std::string dir, int generation, const std::vector<long>& games, int games_per_shard,
+                         int first_free_number, std::function<void(long)> on_written)
     : dir_(std::move(dir)),
       generation_(generation),
-      next_number_(first_number),
       games_per_shard_(games_per_shard),
-      on_written_(std::move(on_written)),
-      thread_([this] { loop(); }) {}
+      next_free_number_(first_free_number),
+      on_written_(std::move(on_written)) {
+  for (long g : games) ++expected_[g / games_per_shard_];
+  thread_ = std::thread([this] { loop(); });
+}
 
 ShardWriter::~ShardWriter() {
   if (thread_.joinable()) {
@@ -46,17 +49,22 @@ void ShardWriter::finish() {
   if (error_) std::rethrow_exception(error_);
 }
 
-void ShardWriter::flush(ShardRows& rows) {
-  if (rows.games.empty()) return;
-  write_shard(shard_path(dir_, generation_, next_number_++), rows);
+void ShardWriter::write_block(long block) {
+  auto& games = blocks_[block];
+  if (games.empty()) return;
+  ShardRows rows;
+  rows.num_features = games.begin()->second.num_features;
+  for (auto& [index, game] : games) rows.append(game);
+  std::string path = shard_path(dir_, generation_, int(block));
+  if (std::filesystem::exists(path)) path = shard_path(dir_, generation_, next_free_number_++);
+  write_shard(path, rows);
   ++written_;
-  const long games = long(rows.games.size());
-  rows = ShardRows{};
-  if (on_written_) on_written_(games);
+  const long count = long(games.size());
+  blocks_.erase(block);
+  if (on_written_) on_written_(count);
 }
 
 void ShardWriter::loop() {
-  ShardRows pending;
   try {
     for (;;) {
       std::unique_lock lock(mutex_);
@@ -65,11 +73,13 @@ void ShardWriter::loop() {
       FinishedGame game = std::move(queue_.front());
       queue_.pop_front();
       lock.unlock();
-      if (pending.games.empty()) pending.num_features = game.rows.num_features;
-      pending.append(game.rows);
-      if (int(pending.games.size()) >= games_per_shard_) flush(pending);
+      const long block = game.index / games_per_shard_;
+      blocks_[block][game.index] = std::move(game.rows);
+      if (--expected_[block] == 0) write_block(block);
     }
-    flush(pending);
+    // Closing early (an error stopped the workers): the incomplete blocks are written too,
+    // so that no finished game is lost.
+    while (!blocks_.empty()) write_block(blocks_.begin()->first);
   } catch (...) {
     error_ = std::current_exception();
   }

@@ -1,10 +1,14 @@
 #pragma once
-// The writer thread: workers hand it finished games; it gathers them into shards of
-// games_per_shard games and writes each atomically (shards/genNNN-MMMM.npz), so that
-// workers never wait on the disk.
+// The writer thread: workers hand it finished games; it writes each shard atomically
+// (shards/genNNN-MMMM.npz), so that workers never wait on the disk. A shard holds a fixed
+// block of game indices (block b: games b*games_per_shard ...), rows in game order, and is
+// written once its block is complete: its bytes depend on the games alone, not on which
+// thread finished which game first.
 
 #include <condition_variable>
 #include <deque>
+#include <map>
+#include <vector>
 #include <exception>
 #include <functional>
 #include <mutex>
@@ -20,9 +24,12 @@ std::string shard_path(const std::string& dir, int generation, int number);
 
 class ShardWriter {
  public:
-  // on_written(games in the shard) runs on the writer thread after each shard is on disk.
-  ShardWriter(std::string dir, int generation, int first_number, int games_per_shard,
-              std::function<void(long games)> on_written = {});
+  // games: the indices that will be added (a resumed generation's missing ones). Block b is
+  // written as shard number b, or, when that file is taken (a run written by an older
+  // pamir), as the next free number from first_free_number. on_written(games in the
+  // shard) runs on the writer thread after each shard is on disk.
+  ShardWriter(std::string dir, int generation, const std::vector<long>& games, int games_per_shard,
+              int first_free_number, std::function<void(long games)> on_written = {});
   ~ShardWriter();  // finishes (errors are then lost: call finish() to see them)
   ShardWriter(const ShardWriter&) = delete;
   ShardWriter& operator=(const ShardWriter&) = delete;
@@ -35,10 +42,12 @@ class ShardWriter {
 
  private:
   void loop();
-  void flush(ShardRows& rows);
+  void write_block(long block);
 
   std::string dir_;
-  int generation_, next_number_, games_per_shard_, written_ = 0;
+  int generation_, games_per_shard_, next_free_number_, written_ = 0;
+  std::map<long, int> expected_;                     // block -> games still to come
+  std::map<long, std::map<long, ShardRows>> blocks_;  // block -> its finished games by index
   std::function<void(long)> on_written_;
   std::mutex mutex_;
   std::condition_variable ready_;

@@ -56,9 +56,9 @@ search::SearchOptions search_options(const TrainConfig& c, bool full) {
 }  // namespace
 
 struct SelfPlayWorker::Slot {
-  Slot(const TrainConfig& c, core::u64 seed)
-      : full(search_options(c, true), search::WorldModel::kSampledWorlds, seed),
-        fast(search_options(c, false), search::WorldModel::kSampledWorlds, seed ^ 0x5DEECE66Dull) {}
+  explicit Slot(const TrainConfig& c)
+      : full(search_options(c, true), search::WorldModel::kSampledWorlds, 0),
+        fast(search_options(c, false), search::WorldModel::kSampledWorlds, 0) {}
   search::Search full, fast;
   search::Search* search = nullptr;  // the search of the pending decision; null when idle
   int target = 0;                    // its iterations
@@ -68,6 +68,7 @@ struct SelfPlayWorker::Slot {
   bool audit = false;
   int would_resign = core::kNoPlayer;
   int resigned = core::kNoPlayer;
+  core::u64 rng = 0;  // the game's own stream: search choice, move sampling, audit
   ShardRows rows;
   std::vector<int> row_player;
   std::vector<search::Values> row_root_values;  // each row's full-search root value (seat order)
@@ -76,10 +77,10 @@ struct SelfPlayWorker::Slot {
   nets::Feature features[nets::kMaxActiveFeatures];
 };
 
-SelfPlayWorker::SelfPlayWorker(const TrainConfig& config, int generation, search::Evaluator& evaluator, core::u64 seed)
-    : config_(config), generation_(generation), evaluator_(evaluator), rng_(seed) {
+SelfPlayWorker::SelfPlayWorker(const TrainConfig& config, int generation, search::Evaluator& evaluator)
+    : config_(config), generation_(generation), evaluator_(evaluator) {
   for (int i = 0; i < config.games_per_worker; ++i)
-    slots_.push_back(std::make_unique<Slot>(config, core::next_random(rng_)));
+    slots_.push_back(std::make_unique<Slot>(config));  // seeded per game
   const std::size_t max_leaves = std::size_t(config.games_per_worker) * config.leaves_per_search;
   leaves_.reserve(max_leaves);
   results_.reserve(max_leaves);
@@ -93,8 +94,13 @@ void SelfPlayWorker::start_game(Slot& slot, long index) {
   if (index < 0) return;
   const core::u64 seed = game_seed(config_.seed, generation_, index);
   slot.state = core::new_game(config_.players, seed, wakhan_seat(config_, seed));
+  // Every random choice of the game comes from its seed, not from the worker: which worker
+  // and slot play a game, and in what order, then changes nothing.
+  slot.rng = seed ^ 0x6A09E667F3BCC909ull;
+  slot.full.reseed(core::next_random(slot.rng));
+  slot.fast.reseed(core::next_random(slot.rng));
   slot.decision = 0;
-  slot.audit = config_.resign_threshold > 0 && core::next_random(rng_) < config_.resign_audit_fraction * 0x1p64;
+  slot.audit = config_.resign_threshold > 0 && core::next_random(slot.rng) < config_.resign_audit_fraction * 0x1p64;
   slot.would_resign = slot.resigned = core::kNoPlayer;
   slot.rows = ShardRows{};
   slot.rows.num_features = nets::kNumFeatures;
@@ -114,7 +120,7 @@ void SelfPlayWorker::begin_decision(Slot& slot, const std::function<void(Finishe
     finish_game(slot, on_finished);
     return;
   }
-  const bool full = core::next_random(rng_) < config_.full_fraction * 0x1p64;
+  const bool full = core::next_random(slot.rng) < config_.full_fraction * 0x1p64;
   slot.search = full ? &slot.full : &slot.fast;
   slot.target = full ? config_.full_iters : config_.fast_iters;
   slot.search->start(slot.state);
@@ -170,7 +176,7 @@ void SelfPlayWorker::finish_decision(Slot& slot, const std::function<void(Finish
   double visits[core::kMaxLegalActions], values[core::kMaxLegalActions];
   for (int i = 0; i < num_moves; ++i) visits[i] = slot.moves[i].visits, values[i] = slot.moves[i].value;
   const double t = move_temperature(config_, slot.decision);
-  const int chosen = search::choose_by_visits(visits, values, num_moves, t > 1e-3 ? t : 0, rng_);
+  const int chosen = search::choose_by_visits(visits, values, num_moves, t > 1e-3 ? t : 0, slot.rng);
   core::apply(slot.state, slot.moves[chosen].action);
   ++slot.decision;
   ++counters_.decisions;

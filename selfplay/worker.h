@@ -57,7 +57,8 @@ class SelfPlayWorker {
  public:
   // The evaluator is used for every leaf of every game of this worker; seed makes the
   // worker's choices (full or fast search, noise, move sampling) reproducible.
-  SelfPlayWorker(const TrainConfig& config, int generation, search::Evaluator& evaluator, core::u64 seed);
+  // Every game's randomness comes from its seed (game_seed): a worker needs none of its own.
+  SelfPlayWorker(const TrainConfig& config, int generation, search::Evaluator& evaluator);
   ~SelfPlayWorker();
 
   // Plays games until next_game() returns a negative index and every started game has
@@ -79,7 +80,6 @@ class SelfPlayWorker {
   TrainConfig config_;
   int generation_;
   search::Evaluator& evaluator_;
-  core::u64 rng_;
   std::vector<std::unique_ptr<Slot>> slots_;
   std::vector<search::Leaf> leaves_;
   std::vector<search::LeafResult> results_;

@@ -109,6 +109,28 @@ TEST(TrainLoop, AMovedFinishedRunExtendsByAGeneration) {
   fs::remove_all(moved);
 }
 
+// A run is a function of its config and seed: two runs at two threads write the same shards
+// and weights byte for byte, although their threads finish games in different orders.
+TEST(TrainLoop, TwoRunsWithOneSeedAreByteIdentical) {
+  TrainConfig c = tiny();
+  apply_overrides(c, {"threads=2", "generations=2", "games_per_shard=3"});
+  const fs::path a = fresh_dir("train_same_a"), b = fresh_dir("train_same_b");
+  run_training(c, a.string());
+  run_training(c, b.string());
+  int compared = 0;
+  for (const char* sub : {"shards", "nets"})
+    for (const auto& entry : fs::directory_iterator(a / sub)) {
+      if (entry.path().extension() == ".ckpt") continue;  // a torch archive records its own file name
+      const fs::path other = b / sub / entry.path().filename();
+      ASSERT_TRUE(fs::exists(other)) << other;
+      EXPECT_EQ(core::read_file(entry.path().string()), core::read_file(other.string())) << entry.path();
+      ++compared;
+    }
+  EXPECT_GE(compared, 3 + 2);  // shards of two generations and three weight files
+  fs::remove_all(a);
+  fs::remove_all(b);
+}
+
 // Kills a real run at several moments (SIGKILL, no chance to clean up) and resumes it each
 // time; the run must complete with every artifact readable.
 TEST(SoakTrainLoop, KilledAtRandomMomentsResumesToCompletion) {
