@@ -1,5 +1,7 @@
 #include "bench/bench.h"
 
+#include <fmt/printf.h>
+
 #include <chrono>
 #include <cstdio>
 #include <ctime>
@@ -118,31 +120,23 @@ std::string report_json(const BenchReport& report) {
 
 std::string report_text(const BenchReport& report) {
   std::string out;
-  char line[300];
-  std::snprintf(line, sizeof line, "state_bytes %zu\nsignature %s\n", report.state_bytes,
+  out += fmt::sprintf("state_bytes %zu\nsignature %s\n", report.state_bytes,
                 core::to_hex(report.signature).c_str());
-  out += line;
   for (int players = core::kMinPlayers; players <= core::kMaxPlayers; ++players) {
     const PlayerCountStats& stats = report.by_players[players];
-    std::snprintf(line, sizeof line,
-                  "players %d: %.0f games/s, %.0f decisions/s, %.1f decisions/game "
+    out += fmt::sprintf("players %d: %.0f games/s, %.0f decisions/s, %.1f decisions/game "
                   "(%ld games, %.2f s processor, %.2f s wall)\n",
                   players, stats.games_per_s(), stats.decisions_per_s(),
                   stats.mean_decisions_per_game(), stats.games, stats.cpu_seconds,
                   stats.wall_seconds);
-    out += line;
   }
   for (const auto& [name, speed] : {std::pair{"rollout", &report.ismcts_rollout}, {"heuristic", &report.ismcts_heuristic}}) {
-    std::snprintf(line, sizeof line,
-                  "ismcts %s: %.0f iterations/s (3-player opening, %ld iterations, %.2f s processor)\n", name,
+    out += fmt::sprintf("ismcts %s: %.0f iterations/s (3-player opening, %ld iterations, %.2f s processor)\n", name,
                   speed->iters_per_s(), speed->iterations, speed->cpu_seconds);
-    out += line;
   }
   if (report.ismcts_best.iterations > 0) {
-    std::snprintf(line, sizeof line,
-                  "ismcts best (shipped 2-player net, %s): %.0f iterations/s (2-player opening, %ld iterations)\n",
+    out += fmt::sprintf("ismcts best (shipped 2-player net, %s): %.0f iterations/s (2-player opening, %ld iterations)\n",
                   search::kBestAgentOptions, report.ismcts_best.iters_per_s(), report.ismcts_best.iterations);
-    out += line;
   }
   out += net_report_text(report.net);
   out += selfplay_report_text(report.selfplay);

@@ -1,5 +1,7 @@
 #include "bench/net_bench.h"
 
+#include <fmt/printf.h>
+
 #include <cstdio>
 #include <ctime>
 #include <memory>
@@ -98,15 +100,10 @@ nlohmann::json net_report_json(const NetBenchReport& report) {
 }
 
 std::string net_report_text(const NetBenchReport& report) {
-  char line[200];
-  std::snprintf(line, sizeof line, "net: width %d, %d blocks, %d features; %.0f encodes/s\n", report.net.width,
-                report.net.blocks, report.num_features, report.encodes_per_s);
-  std::string out = line;
-  for (const NetBenchCase& c : report.cases) {
-    std::snprintf(line, sizeof line, "net %s batch %d: %.0f evaluations/s per core\n", c.path.c_str(), c.batch,
-                  c.evals_per_s());
-    out += line;
-  }
+  std::string out = fmt::sprintf("net: width %d, %d blocks, %d features; %.0f encodes/s\n", report.net.width,
+                                 report.net.blocks, report.num_features, report.encodes_per_s);
+  for (const NetBenchCase& c : report.cases)
+    out += fmt::sprintf("net %s batch %d: %.0f evaluations/s per core\n", c.path, c.batch, c.evals_per_s());
   return out;
 }
 

@@ -1,5 +1,7 @@
 #include "bench/selfplay_bench.h"
 
+#include <fmt/printf.h>
+
 #include <omp.h>
 
 #include <atomic>
@@ -67,14 +69,11 @@ nlohmann::json selfplay_report_json(const SelfPlayBenchReport& r) {
 
 std::string selfplay_report_text(const SelfPlayBenchReport& r) {
   std::string out;
-  char line[256];
   for (const auto& c : r.cases) {
-    std::snprintf(line, sizeof line,
-                  "self-play ISMCTS+net (width %d, %d blocks), %d thread(s): %.0f simulations/s wall, %.0f per "
+    out += fmt::sprintf("self-play ISMCTS+net (width %d, %d blocks), %d thread(s): %.0f simulations/s wall, %.0f per "
                   "core (%.0f per cpu-second), %.1f leaves per evaluator call\n",
                   r.width, r.blocks, c.threads, c.per_second(), c.per_second() / c.threads, c.per_cpu_second(),
                   c.evaluator_calls ? double(c.leaves) / c.evaluator_calls : 0.0);
-    out += line;
   }
   return out;
 }

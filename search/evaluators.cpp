@@ -1,5 +1,7 @@
 #include "search/evaluators.h"
 
+#include <fmt/printf.h>
+
 #include <cstdio>
 
 #include "core/game.h"
@@ -47,9 +49,7 @@ void HeuristicEvaluator::evaluate(std::span<const Leaf> leaves, std::span<const 
 
 HeuristicBlendEvaluator::HeuristicBlendEvaluator(std::unique_ptr<Evaluator> inner, float weight)
     : inner_(std::move(inner)), weight_(weight) {
-  char mix[32];
-  std::snprintf(mix, sizeof mix, "%g", weight);
-  name_ = std::string(inner_->name()) + "+heuristic*" + mix;
+  name_ = std::string(inner_->name()) + "+heuristic*" + fmt::sprintf("%g", weight);
 }
 
 void HeuristicBlendEvaluator::evaluate(std::span<const Leaf> leaves, std::span<const LeafResult> results) {

@@ -1,5 +1,7 @@
 #include "search/options.h"
 
+#include <fmt/printf.h>
+
 #include <array>
 #include <cmath>
 #include <cstdio>
@@ -55,9 +57,7 @@ const OptionEntry kOptions[] = {
 #undef PAMIR_NUMBER_FIELD
 
 std::string format_number(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%g", v);
-  return buf;
+  return fmt::sprintf("%g", v);
 }
 
 std::string range_text(const OptionInfo& o) {
@@ -137,10 +137,8 @@ std::string options_help() {
   std::string out;
   for (const OptionEntry& e : kOptions) {
     const OptionInfo& o = e.info;
-    char line[400];
-    std::snprintf(line, sizeof line, "  %-7s %s (%s, default %s%s%s)\n", o.name, o.help, range_text(o).c_str(),
+    out += fmt::sprintf("  %-7s %s (%s, default %s%s%s)\n", o.name, o.help, range_text(o).c_str(),
                   o.fallback, o.only_for ? ", only " : "", o.only_for ? o.only_for : "");
-    out += line;
   }
   return out;
 }

@@ -1,5 +1,7 @@
 #include "selfplay/progress_bar.h"
 
+#include <fmt/format.h>
+
 #include <unistd.h>
 
 #include <cstdio>
@@ -17,15 +19,10 @@ ProgressBar::ProgressBar(std::string label, long total, long done)
 }
 
 std::string ProgressBar::format_duration(double s) {
-  char buf[32];
   const long t = long(s + 0.5);
-  if (t < 60)
-    std::snprintf(buf, sizeof buf, "%lds", t);
-  else if (t < 3600)
-    std::snprintf(buf, sizeof buf, "%ldm%02lds", t / 60, t % 60);
-  else
-    std::snprintf(buf, sizeof buf, "%ldh%02ldm", t / 3600, t / 60 % 60);
-  return buf;
+  if (t < 60) return fmt::format("{}s", t);
+  if (t < 3600) return fmt::format("{}m{:02}s", t / 60, t % 60);
+  return fmt::format("{}h{:02}m", t / 3600, t / 60 % 60);
 }
 
 void ProgressBar::update(long done) {

@@ -2,15 +2,17 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
+#include <fmt/printf.h>
 #include <nlohmann/json.hpp>
 
-#include "selfplay/svg_chart.h"
+#include "tournament/svg_chart.h"
 #include "tournament/report.h"
 
 namespace pamir::selfplay {
 
+using tournament::ChartSeries;
 using tournament::html_escape;
+using tournament::svg_line_chart;
 
 using nlohmann::json;
 
@@ -75,11 +77,6 @@ GenerationRecord parse_record(const std::string& text, const std::string& source
 
 namespace {
 
-std::string fmt(const char* format, double v) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, format, v);
-  return buf;
-}
 
 const MatchScore* find_match(const GenerationRecord& r, const std::string& prefix) {
   for (const auto& m : r.matches)
@@ -102,16 +99,16 @@ std::string metrics_csv(const std::vector<GenerationRecord>& records) {
     const MatchScore* heuristic = find_match(r, "heuristic");
     const MatchScore* wakhan = find_match(r, "wakhan");
     out += std::to_string(r.generation) + "," + std::to_string(r.games) + "," + std::to_string(r.rows) + "," +
-           std::to_string(r.decisions) + "," + std::to_string(r.iterations) + "," + fmt("%.2f", r.selfplay_seconds) +
-           "," + fmt("%.0f", r.simulations_per_second()) + "," + std::to_string(r.threads) + "," +
-           fmt("%.2f", r.evaluator_calls ? double(r.leaves) / r.evaluator_calls : 0) + "," +
+           std::to_string(r.decisions) + "," + std::to_string(r.iterations) + "," + fmt::sprintf("%.2f", r.selfplay_seconds) +
+           "," + fmt::sprintf("%.0f", r.simulations_per_second()) + "," + std::to_string(r.threads) + "," +
+           fmt::sprintf("%.2f", r.evaluator_calls ? double(r.leaves) / r.evaluator_calls : 0) + "," +
            std::to_string(r.resignations) + "," + std::to_string(r.resign_false) + "," + std::to_string(r.capped) + "," +
            std::to_string(r.window_rows) + "," + std::to_string(r.skipped_shards) + "," +
-           fmt("%.2f", r.train_seconds) + "," + fmt("%.5f", last.loss) + "," + fmt("%.5f", last.policy) + "," +
-           fmt("%.5f", last.value) + "," + fmt("%.5f", r.holdout.policy) + "," + fmt("%.5f", r.holdout.value) + "," +
-           (prev ? fmt("%.4f", prev->score) : "") + "," +
-           (base ? fmt("%.4f", base->score) : "") + "," + (heuristic ? fmt("%.4f", heuristic->score) : "") + "," +
-           (wakhan ? fmt("%.4f", wakhan->score) : "") + "," + fmt("%.2f", r.eval_seconds) + "\n";
+           fmt::sprintf("%.2f", r.train_seconds) + "," + fmt::sprintf("%.5f", last.loss) + "," + fmt::sprintf("%.5f", last.policy) + "," +
+           fmt::sprintf("%.5f", last.value) + "," + fmt::sprintf("%.5f", r.holdout.policy) + "," + fmt::sprintf("%.5f", r.holdout.value) + "," +
+           (prev ? fmt::sprintf("%.4f", prev->score) : "") + "," +
+           (base ? fmt::sprintf("%.4f", base->score) : "") + "," + (heuristic ? fmt::sprintf("%.4f", heuristic->score) : "") + "," +
+           (wakhan ? fmt::sprintf("%.4f", wakhan->score) : "") + "," + fmt::sprintf("%.2f", r.eval_seconds) + "\n";
   }
   return out;
 }
@@ -120,8 +117,8 @@ std::string losses_csv(const std::vector<GenerationRecord>& records) {
   std::string out = "generation,step,loss,policy_loss,value_loss\n";
   for (const auto& r : records)
     for (const auto& p : r.losses)
-      out += std::to_string(r.generation) + "," + std::to_string(p.step) + "," + fmt("%.6f", p.loss) + "," +
-             fmt("%.6f", p.policy) + "," + fmt("%.6f", p.value) + "\n";
+      out += std::to_string(r.generation) + "," + std::to_string(p.step) + "," + fmt::sprintf("%.6f", p.loss) + "," +
+             fmt::sprintf("%.6f", p.policy) + "," + fmt::sprintf("%.6f", p.value) + "\n";
   return out;
 }
 
@@ -130,12 +127,8 @@ std::string rating_table(const std::vector<RatingRow>& ratings) {
   std::stable_sort(sorted.begin(), sorted.end(), [](const auto& a, const auto& b) { return a.elo > b.elo; });
   std::string out = "rank  agent        Elo    95% interval     games\n";
   int rank = 0;
-  for (const auto& r : sorted) {
-    char line[160];
-    std::snprintf(line, sizeof line, "%4d  %-10s %6.0f   [%6.0f, %6.0f]  %6ld\n", ++rank, r.agent.c_str(), r.elo,
-                  r.low, r.high, r.games);
-    out += line;
-  }
+  for (const auto& r : sorted)
+    out += fmt::sprintf("%4d  %-10s %6.0f   [%6.0f, %6.0f]  %6ld\n", ++rank, r.agent, r.elo, r.low, r.high, r.games);
   return out;
 }
 
@@ -148,8 +141,8 @@ std::string run_report_html(const TrainConfig& config, const std::vector<Generat
       "td:first-child{text-align:left}</style></head><body>\n<h1>pamir training run</h1>\n";
   for (const MatchScore& m : final_matches) {
     html += "<p><b>Last generation against " + html_escape(m.opponent) + "</b>, " + std::to_string(m.games) +
-            " games: win share " + fmt("%.3f", m.score) + " (95% interval " + fmt("%.3f", m.low) + " to " +
-            fmt("%.3f", m.high) + ").</p>\n";
+            " games: win share " + fmt::sprintf("%.3f", m.score) + " (95% interval " + fmt::sprintf("%.3f", m.low) + " to " +
+            fmt::sprintf("%.3f", m.high) + ").</p>\n";
   }
 
   ChartSeries loss{"total", "#1f77b4", {}}, policy{"policy", "#ff7f0e", {}}, value{"value", "#2ca02c", {}};
@@ -200,17 +193,17 @@ std::string run_report_html(const TrainConfig& config, const std::vector<Generat
           "<th>self-play s</th><th>train s</th><th>eval s</th></tr>\n";
   for (const auto& r : records) {
     const auto score = [](const MatchScore* m) {
-      return m ? fmt("%.3f", m->score) + " [" + fmt("%.2f", m->low) + ", " + fmt("%.2f", m->high) + "]" : "";
+      return m ? fmt::sprintf("%.3f", m->score) + " [" + fmt::sprintf("%.2f", m->low) + ", " + fmt::sprintf("%.2f", m->high) + "]" : "";
     };
     html += "<tr><td>" + std::to_string(r.generation) + "</td><td>" + std::to_string(r.games) + "</td><td>" +
             std::to_string(r.rows) + "</td><td>" + std::to_string(r.capped) + "</td><td>" +
-            fmt("%.0f", r.simulations_per_second()) + "</td><td>" + std::to_string(r.threads) + "</td><td>" +
-            (r.losses.empty() ? "" : fmt("%.4f", r.losses.back().value)) + "</td><td>" + fmt("%.4f", r.holdout.value) +
-            "</td><td>" + (r.losses.empty() ? "" : fmt("%.4f", r.losses.back().policy)) + "</td><td>" +
-            fmt("%.4f", r.holdout.policy) + "</td><td>" + score(find_match(r, "gen")) + "</td><td>" + score(find_match(r, "baseline")) +
+            fmt::sprintf("%.0f", r.simulations_per_second()) + "</td><td>" + std::to_string(r.threads) + "</td><td>" +
+            (r.losses.empty() ? "" : fmt::sprintf("%.4f", r.losses.back().value)) + "</td><td>" + fmt::sprintf("%.4f", r.holdout.value) +
+            "</td><td>" + (r.losses.empty() ? "" : fmt::sprintf("%.4f", r.losses.back().policy)) + "</td><td>" +
+            fmt::sprintf("%.4f", r.holdout.policy) + "</td><td>" + score(find_match(r, "gen")) + "</td><td>" + score(find_match(r, "baseline")) +
             "</td><td>" + score(find_match(r, "heuristic")) + "</td><td>" + score(find_match(r, "wakhan")) +
-            "</td><td>" + fmt("%.1f", r.selfplay_seconds) + "</td><td>" + fmt("%.1f", r.train_seconds) +
-            "</td><td>" + fmt("%.1f", r.eval_seconds) + "</td></tr>\n";
+            "</td><td>" + fmt::sprintf("%.1f", r.selfplay_seconds) + "</td><td>" + fmt::sprintf("%.1f", r.train_seconds) +
+            "</td><td>" + fmt::sprintf("%.1f", r.eval_seconds) + "</td></tr>\n";
   }
   html += "</table>\n<h2>Configuration</h2>\n<pre>" + html_escape(format_config(config)) + "</pre>\n</body></html>\n";
   return html;
@@ -218,13 +211,13 @@ std::string run_report_html(const TrainConfig& config, const std::vector<Generat
 
 std::string generation_summary(const GenerationRecord& r) {
   const LossPoint last = r.losses.empty() ? LossPoint{} : r.losses.back();
-  std::string line = "gen " + std::to_string(r.generation) + ": loss value " + fmt("%.3f", last.value) + " policy " +
-                     fmt("%.3f", last.policy) + " | held out value " + fmt("%.3f", r.holdout.value) + " policy " +
-                     fmt("%.3f", r.holdout.policy) + " | stopped " + std::to_string(r.capped) + "/" +
+  std::string line = "gen " + std::to_string(r.generation) + ": loss value " + fmt::sprintf("%.3f", last.value) + " policy " +
+                     fmt::sprintf("%.3f", last.policy) + " | held out value " + fmt::sprintf("%.3f", r.holdout.value) + " policy " +
+                     fmt::sprintf("%.3f", r.holdout.policy) + " | stopped " + std::to_string(r.capped) + "/" +
                      std::to_string(r.games);
   for (const MatchScore& m : r.matches)
-    line += " | vs " + m.opponent + " " + fmt("%.3f", m.score) + " [" + fmt("%.2f", m.low) + ", " +
-            fmt("%.2f", m.high) + "]";
+    line += " | vs " + m.opponent + " " + fmt::sprintf("%.3f", m.score) + " [" + fmt::sprintf("%.2f", m.low) + ", " +
+            fmt::sprintf("%.2f", m.high) + "]";
   return line;
 }
 

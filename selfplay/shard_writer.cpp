@@ -1,14 +1,14 @@
 #include "selfplay/shard_writer.h"
 
+#include <fmt/printf.h>
+
 #include <cstdio>
 #include <filesystem>
 
 namespace pamir::selfplay {
 
 std::string shard_path(const std::string& dir, int generation, int number) {
-  char name[48];
-  std::snprintf(name, sizeof name, "/gen%03d-%04d.npz", generation, number);
-  return dir + name;
+  return dir + fmt::sprintf("/gen%03d-%04d.npz", generation, number);
 }
 
 ShardWriter::ShardWriter(std::string dir, int generation, const std::vector<long>& games, int games_per_shard,

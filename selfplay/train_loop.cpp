@@ -1,5 +1,7 @@
 #include "selfplay/train_loop.h"
 
+#include <fmt/printf.h>
+
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -27,9 +29,7 @@ using Clock = std::chrono::steady_clock;
 double seconds_since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
 
 std::string numbered(const std::string& dir, const char* prefix, int generation, const char* suffix) {
-  char name[64];
-  std::snprintf(name, sizeof name, "/%s%03d%s", prefix, generation, suffix);
-  return dir + name;
+  return dir + fmt::sprintf("/%s%03d%s", prefix, generation, suffix);
 }
 
 struct RunPaths {
@@ -265,7 +265,6 @@ MatchScore play_rated_match(const TrainConfig& c, const std::string& dir, int g,
   add_games(all, played, {g, opponent.id});
   return score_of_first(opponent.name, played);
 }
-
 
 void evaluate_generation(const TrainConfig& c, const std::string& dir, const RunPaths& paths, int g,
                          GenerationRecord& record, EvalGames& all) {

@@ -2,13 +2,14 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdarg>
 #include <cstdio>
 #include <filesystem>
+#include <fmt/printf.h>
 #include <nlohmann/json.hpp>
 #include <numeric>
 
 #include "core/file_io.h"
+#include "tournament/svg_chart.h"
 
 namespace pamir::tournament {
 namespace {
@@ -18,15 +19,6 @@ using Json = nlohmann::ordered_json;
 constexpr const char* kMethod =
     "Plackett-Luce fit of all finishing orders (Hunter's MM algorithm, one virtual win and loss per agent against a "
     "phantom of strength 1); 95% intervals from the observed information matrix";
-
-std::string format(const char* f, ...) {
-  char buf[512];
-  va_list args;
-  va_start(args, f);
-  std::vsnprintf(buf, sizeof buf, f, args);
-  va_end(args);
-  return buf;
-}
 
 // Agent indices, best rating first.
 std::vector<int> by_rating(const Standings& st) {
@@ -58,66 +50,24 @@ bool any_duels(const Standings& st) {
 
 // Ratings as points with 95% error bars, best at the top.
 std::string ratings_svg(const Standings& st) {
-  const auto order = by_rating(st);
-  double lo = 1e300, hi = -1e300;
-  for (auto& a : st.agents) lo = std::min(lo, a.rating.ci_low), hi = std::max(hi, a.rating.ci_high);
-  const double step = hi - lo > 800 ? 200 : hi - lo > 300 ? 100 : 50;
-  lo = std::floor(lo / step) * step;
-  hi = std::ceil(hi / step) * step + (hi == lo ? step : 0);
-  const int label_w = 230, plot_w = 460, row_h = 28, top = 10;
-  const int height = top + row_h * int(order.size()) + 30;
-  auto x = [&](double v) { return label_w + (v - lo) / (hi - lo) * plot_w; };
-  std::string svg = format("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" role=\"img\">\n",
-                           label_w + plot_w + 20, height);
-  const int axis_y = top + row_h * int(order.size());
-  for (double v = lo; v <= hi + 1e-9; v += step) {
-    svg += format("<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#ddd\"/>\n", x(v), top, x(v), axis_y);
-    svg += format("<text x=\"%.1f\" y=\"%d\" font-size=\"11\" text-anchor=\"middle\">%.0f</text>\n", x(v), axis_y + 15,
-                  v);
+  std::vector<IntervalRow> rows;
+  for (const int i : by_rating(st)) {
+    const AgentStanding& a = st.agents[i];
+    rows.push_back({a.spec, a.rating.elo, a.rating.ci_low, a.rating.ci_high});
   }
-  for (size_t i = 0; i < order.size(); ++i) {
-    const AgentStanding& a = st.agents[order[i]];
-    const int y = top + row_h * int(i) + row_h / 2;
-    svg += format("<text x=\"%d\" y=\"%d\" font-size=\"12\" text-anchor=\"end\">", label_w - 8, y + 4) +
-           html_escape(a.spec) + "</text>\n";
-    svg += format("<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#246\" stroke-width=\"2\"/>\n",
-                  x(a.rating.ci_low), y, x(a.rating.ci_high), y);
-    for (const double end : {a.rating.ci_low, a.rating.ci_high})
-      svg += format("<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#246\" stroke-width=\"2\"/>\n", x(end),
-                    y - 6, x(end), y + 6);
-    svg += format("<circle cx=\"%.1f\" cy=\"%d\" r=\"5\" fill=\"#c33\"><title>%.0f [%.0f, %.0f]</title></circle>\n",
-                  x(a.rating.elo), y, a.rating.elo, a.rating.ci_low, a.rating.ci_high);
-  }
-  svg += format("<text x=\"%d\" y=\"%d\" font-size=\"11\" text-anchor=\"middle\">Elo (95%% interval)</text>\n",
-                label_w + plot_w / 2, height - 2);
-  return svg + "</svg>\n";
+  return svg_interval_chart(rows, "Elo (95% interval)");
 }
 
 // One stacked bar per agent: the share of its seats finishing in each place.
 std::string ranks_svg(const Standings& st) {
-  static const char* kColors[] = {"#2a7", "#8c4", "#eb3", "#e73", "#c33"};
-  const auto order = by_rating(st);
-  const int label_w = 230, plot_w = 460, row_h = 28, top = 30;
-  const int height = top + row_h * int(order.size()) + 10;
-  std::string svg = format("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" role=\"img\">\n",
-                           label_w + plot_w + 20, height);
-  for (int r = 0; r < st.players; ++r)
-    svg += format("<rect x=\"%d\" y=\"6\" width=\"14\" height=\"14\" fill=\"%s\"/>", label_w + r * 70, kColors[r]) +
-           format("<text x=\"%d\" y=\"18\" font-size=\"12\">", label_w + r * 70 + 18) + place_name(r) + "</text>\n";
-  for (size_t i = 0; i < order.size(); ++i) {
-    const AgentStanding& a = st.agents[order[i]];
-    const int y = top + row_h * int(i);
-    svg += format("<text x=\"%d\" y=\"%d\" font-size=\"12\" text-anchor=\"end\">", label_w - 8, y + row_h / 2 + 4) +
-           html_escape(a.spec) + "</text>\n";
-    double at = label_w;
-    for (int r = 0; r < st.players; ++r) {
-      const double w = a.rank_share[r] * plot_w;
-      svg += format("<rect x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"%s\"><title>%s %.1f%%</title></rect>\n",
-                    at, y + 3, w, row_h - 6, kColors[r], place_name(r).c_str(), 100 * a.rank_share[r]);
-      at += w;
-    }
+  std::vector<StackedRow> rows;
+  for (const int i : by_rating(st)) {
+    const AgentStanding& a = st.agents[i];
+    rows.push_back({a.spec, std::vector<double>(a.rank_share.begin(), a.rank_share.begin() + st.players)});
   }
-  return svg + "</svg>\n";
+  std::vector<std::string> places;
+  for (int r = 0; r < st.players; ++r) places.push_back(place_name(r));
+  return svg_stacked_bars(rows, places);
 }
 
 }  // namespace
@@ -138,18 +88,18 @@ std::string html_escape(const std::string& text) {
 }
 
 std::string standings_text(const Standings& st) {
-  std::string out = format("%ld games, %d seats each; Elo: %s; 95%% CI from the observed information\n", st.games,
+  std::string out = fmt::sprintf("%ld games, %d seats each; Elo: %s; 95%% CI from the observed information\n", st.games,
                            st.players, st.anchor.c_str());
   size_t w = 5;
   for (auto& a : st.agents) w = std::max(w, a.spec.size());
-  out += format("%-*s %7s %17s %6s %7s %6s", int(w), "agent", "Elo", "95% CI", "seats", "mean VP", "win%");
-  for (int r = 0; r < st.players; ++r) out += format(" %5s", place_name(r).c_str());
+  out += fmt::sprintf("%-*s %7s %17s %6s %7s %6s", int(w), "agent", "Elo", "95% CI", "seats", "mean VP", "win%");
+  for (int r = 0; r < st.players; ++r) out += fmt::sprintf(" %5s", place_name(r).c_str());
   out += "\n";
   for (const int i : by_rating(st)) {
     const AgentStanding& a = st.agents[i];
-    out += format("%-*s %7.0f  [%6.0f, %6.0f] %6ld %7.2f %6.1f", int(w), a.spec.c_str(), a.rating.elo,
+    out += fmt::sprintf("%-*s %7.0f  [%6.0f, %6.0f] %6ld %7.2f %6.1f", int(w), a.spec.c_str(), a.rating.elo,
                   a.rating.ci_low, a.rating.ci_high, a.seats, a.mean_vp, 100 * a.win_rate);
-    for (int r = 0; r < st.players; ++r) out += format(" %4.1f%%", 100 * a.rank_share[r]);
+    for (int r = 0; r < st.players; ++r) out += fmt::sprintf(" %4.1f%%", 100 * a.rank_share[r]);
     out += "\n";
   }
   out += "\nhead to head: % of meetings the row agent finished above the column agent\n";
@@ -159,13 +109,13 @@ std::string standings_text(const Standings& st) {
     labels.push_back("#" + std::to_string(a + 1) + " " + st.agents[a].spec);
     lw = std::max(lw, labels.back().size());
   }
-  out += format("%-*s", int(lw), "");
-  for (size_t b = 0; b < st.agents.size(); ++b) out += format(" %7s", ("#" + std::to_string(b + 1)).c_str());
+  out += fmt::sprintf("%-*s", int(lw), "");
+  for (size_t b = 0; b < st.agents.size(); ++b) out += fmt::sprintf(" %7s", ("#" + std::to_string(b + 1)).c_str());
   out += "\n";
   for (size_t a = 0; a < st.agents.size(); ++a) {
-    out += format("%-*s", int(lw), labels[a].c_str());
+    out += fmt::sprintf("%-*s", int(lw), labels[a].c_str());
     for (size_t b = 0; b < st.agents.size(); ++b)
-      out += st.meetings[a][b] ? format(" %6.1f%%", 100 * st.above[a][b] / st.meetings[a][b]) : format(" %7s", "-");
+      out += st.meetings[a][b] ? fmt::sprintf(" %6.1f%%", 100 * st.above[a][b] / st.meetings[a][b]) : fmt::sprintf(" %7s", "-");
     out += "\n";
   }
   if (any_duels(st)) {
@@ -173,7 +123,7 @@ std::string standings_text(const Standings& st) {
     for (size_t a = 0; a < st.agents.size(); ++a)
       for (size_t b = a + 1; b < st.agents.size(); ++b)
         if (st.duel_games[a][b])
-          out += format("  %s %.1f%% - %.1f%% %s (%ld games)\n", st.agents[a].spec.c_str(),
+          out += fmt::sprintf("  %s %.1f%% - %.1f%% %s (%ld games)\n", st.agents[a].spec.c_str(),
                         100 * st.duel_wins[a][b] / st.duel_games[a][b], 100 * st.duel_wins[b][a] / st.duel_games[a][b],
                         st.agents[b].spec.c_str(), st.duel_games[a][b]);
   }
@@ -186,9 +136,9 @@ std::string agents_csv(const Standings& st) {
   out += "\n";
   for (const int i : by_rating(st)) {
     const AgentStanding& a = st.agents[i];
-    out += csv_field(a.spec) + format(",%.2f,%.2f,%.2f,%ld,%.4f,%.4f", a.rating.elo, a.rating.ci_low, a.rating.ci_high,
+    out += csv_field(a.spec) + fmt::sprintf(",%.2f,%.2f,%.2f,%ld,%.4f,%.4f", a.rating.elo, a.rating.ci_low, a.rating.ci_high,
                                       a.seats, a.mean_vp, a.win_rate);
-    for (const double r : a.rank_share) out += format(",%.4f", r);
+    for (const double r : a.rank_share) out += fmt::sprintf(",%.4f", r);
     out += "\n";
   }
   return out;
@@ -201,7 +151,7 @@ std::string head_to_head_csv(const Standings& st) {
       if (a == b) continue;
       const long m = st.meetings[a][b], d = st.duel_games[a][b];
       out += csv_field(st.agents[a].spec) + "," + csv_field(st.agents[b].spec) +
-             format(",%ld,%.1f,%.4f,%ld,%.4f\n", m, st.above[a][b], m ? st.above[a][b] / m : 0.0, d,
+             fmt::sprintf(",%ld,%.1f,%.4f,%ld,%.4f\n", m, st.above[a][b], m ? st.above[a][b] / m : 0.0, d,
                     d ? st.duel_wins[a][b] / d : 0.0);
     }
   return out;
@@ -242,7 +192,7 @@ std::string html_report(const TournamentConfig& c, const Standings& st) {
       "td,th{border:1px solid #ccc;padding:3px 8px;text-align:right}td:first-child,th:first-child{text-align:left}"
       "caption{text-align:left;font-weight:bold;margin-bottom:4px}</style></head><body>\n";
   h += "<h1>pamir tournament</h1>\n<p>";
-  h += format("%ld games, %d seats per game, seating &ldquo;%s&rdquo;, seed %llu.<br>", st.games, c.players,
+  h += fmt::sprintf("%ld games, %d seats per game, seating &ldquo;%s&rdquo;, seed %llu.<br>", st.games, c.players,
               seating_name(c.seating), static_cast<unsigned long long>(c.seed));
   h += "Ratings: " + html_escape(kMethod) + ". Anchor: " + html_escape(st.anchor) + ".</p>\n";
   h += "<h2>Ratings</h2>\n" + ratings_svg(st);
@@ -252,9 +202,9 @@ std::string html_report(const TournamentConfig& c, const Standings& st) {
   for (const int i : by_rating(st)) {
     const AgentStanding& a = st.agents[i];
     h += "<tr><td>" + html_escape(a.spec) + "</td>" +
-         format("<td>%.0f</td><td>%.0f &ndash; %.0f</td><td>%ld</td><td>%.2f</td><td>%.1f</td>", a.rating.elo,
+         fmt::sprintf("<td>%.0f</td><td>%.0f &ndash; %.0f</td><td>%ld</td><td>%.2f</td><td>%.1f</td>", a.rating.elo,
                 a.rating.ci_low, a.rating.ci_high, a.seats, a.mean_vp, 100 * a.win_rate);
-    for (const double r : a.rank_share) h += format("<td>%.1f%%</td>", 100 * r);
+    for (const double r : a.rank_share) h += fmt::sprintf("<td>%.1f%%</td>", 100 * r);
     h += "</tr>\n";
   }
   h += "</table>\n<h2>Finishing places</h2>\n" + ranks_svg(st);
@@ -266,7 +216,7 @@ std::string html_report(const TournamentConfig& c, const Standings& st) {
     h += "<tr><td>" + html_escape(st.agents[a].spec) + "</td>";
     for (size_t b = 0; b < st.agents.size(); ++b)
       h += st.meetings[a][b]
-               ? format("<td>%.1f%% (%ld)</td>", 100 * st.above[a][b] / st.meetings[a][b], st.meetings[a][b])
+               ? fmt::sprintf("<td>%.1f%% (%ld)</td>", 100 * st.above[a][b] / st.meetings[a][b], st.meetings[a][b])
                : std::string("<td>&ndash;</td>");
     h += "</tr>\n";
   }
@@ -278,7 +228,7 @@ std::string html_report(const TournamentConfig& c, const Standings& st) {
       for (size_t b = 0; b < st.agents.size(); ++b)
         if (a != b && st.duel_games[a][b])
           h += "<tr><td>" + html_escape(st.agents[a].spec) + "</td><td>" + html_escape(st.agents[b].spec) + "</td>" +
-               format("<td>%.1f%%</td><td>%ld</td></tr>\n", 100 * st.duel_wins[a][b] / st.duel_games[a][b],
+               fmt::sprintf("<td>%.1f%%</td><td>%ld</td></tr>\n", 100 * st.duel_wins[a][b] / st.duel_games[a][b],
                       st.duel_games[a][b]);
     h += "</table>\n";
   }

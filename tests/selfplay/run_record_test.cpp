@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "selfplay/run_record.h"
-#include "selfplay/svg_chart.h"
+#include "tournament/svg_chart.h"
 
 namespace pamir::selfplay {
 namespace {
@@ -62,11 +62,11 @@ TEST(RunRecord, GenerationSummaryIsOneLineWithLossesAndScores) {
 
 // Generations are counted: with three of them the axis shows 1, 2, 3 and nothing between.
 TEST(RunRecord, GenerationAxesHaveWholeNumberTicks) {
-  const ChartSeries s{"gen", "#000", {{1, 10}, {2, 20}, {3, 15}}};
-  const std::string whole = svg_line_chart("t", "generation", "Elo", {s}, true);
+  const tournament::ChartSeries s{"gen", "#000", {{1, 10}, {2, 20}, {3, 15}}};
+  const std::string whole = tournament::svg_line_chart("t", "generation", "Elo", {s}, true);
   for (const char* label : {">1</text>", ">2</text>", ">3</text>"}) EXPECT_NE(whole.find(label), std::string::npos) << label;
   EXPECT_EQ(whole.find(">1.5</text>"), std::string::npos);
-  EXPECT_NE(svg_line_chart("t", "step", "loss", {s}).find(">1.5</text>"), std::string::npos);  // a plain axis
+  EXPECT_NE(tournament::svg_line_chart("t", "step", "loss", {s}).find(">1.5</text>"), std::string::npos);  // a plain axis
 }
 
 TEST(RunRecord, ReportIsSelfContainedHtmlWithCharts) {

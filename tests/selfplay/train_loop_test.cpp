@@ -9,6 +9,8 @@
 #include <fstream>
 
 #include "core/file_io.h"
+
+#include <fmt/format.h>
 #include "selfplay/config.h"
 #include "selfplay/selfplay.h"
 #include "selfplay/shard.h"
@@ -22,8 +24,7 @@ namespace fs = std::filesystem;
 
 void expect_complete_run(const fs::path& dir, const TrainConfig& c) {
   for (int g = 0; g <= c.generations; ++g) {
-    char name[32];
-    std::snprintf(name, sizeof name, "gen%03d", g);
+    const std::string name = fmt::format("gen{:03}", g);
     EXPECT_TRUE(fs::exists(dir / "nets" / (std::string(name) + ".weights"))) << name;
     EXPECT_TRUE(fs::exists(dir / "nets" / (std::string(name) + ".ckpt"))) << name;
     if (g > 0) EXPECT_TRUE(fs::exists(dir / "generations" / (std::string(name) + ".json"))) << name;

@@ -1,27 +1,29 @@
-#include "selfplay/svg_chart.h"
+#include "tournament/svg_chart.h"
+
+#include <fmt/core.h>
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <limits>
 
 #include "tournament/report.h"
 
-namespace pamir::selfplay {
-
-using tournament::html_escape;
+namespace pamir::tournament {
 namespace {
 
-std::string num(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.1f", v);
-  return buf;
+std::string num(double v) { return fmt::format("{:.1f}", v); }
+std::string tick_label(double v) { return fmt::format("{:.4g}", v); }
+
+constexpr int kLabelWidth = 230, kPlotWidth = 460, kRowHeight = 28;
+
+std::string svg_open(int width, int height) {
+  return fmt::format("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{}\" height=\"{}\" role=\"img\">\n", width,
+                     height);
 }
 
-std::string tick_label(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.4g", v);
-  return buf;
+std::string row_label(const std::string& label, int y) {
+  return fmt::format("<text x=\"{}\" y=\"{}\" font-size=\"12\" text-anchor=\"end\">{}</text>\n", kLabelWidth - 8, y,
+                     html_escape(label));
 }
 
 // A round step giving about `count` ticks over span.
@@ -98,4 +100,60 @@ std::string svg_line_chart(const std::string& title, const std::string& x_label,
   return svg + "</svg>\n";
 }
 
-}  // namespace pamir::selfplay
+std::string svg_interval_chart(const std::vector<IntervalRow>& rows, const std::string& axis_label) {
+  double lo = 1e300, hi = -1e300;
+  for (const auto& r : rows) lo = std::min(lo, r.low), hi = std::max(hi, r.high);
+  const double step = hi - lo > 800 ? 200 : hi - lo > 300 ? 100 : 50;
+  lo = std::floor(lo / step) * step;
+  hi = std::ceil(hi / step) * step + (hi == lo ? step : 0);
+  const int top = 10, height = top + kRowHeight * int(rows.size()) + 30, axis_y = top + kRowHeight * int(rows.size());
+  auto x = [&](double v) { return kLabelWidth + (v - lo) / (hi - lo) * kPlotWidth; };
+  std::string svg = svg_open(kLabelWidth + kPlotWidth + 20, height);
+  for (double v = lo; v <= hi + 1e-9; v += step) {
+    svg += fmt::format("<line x1=\"{:.1f}\" y1=\"{}\" x2=\"{:.1f}\" y2=\"{}\" stroke=\"#ddd\"/>\n", x(v), top, x(v), axis_y);
+    svg += fmt::format("<text x=\"{:.1f}\" y=\"{}\" font-size=\"11\" text-anchor=\"middle\">{:.0f}</text>\n", x(v),
+                       axis_y + 15, v);
+  }
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const IntervalRow& r = rows[i];
+    const int y = top + kRowHeight * int(i) + kRowHeight / 2;
+    svg += row_label(r.label, y + 4);
+    svg += fmt::format("<line x1=\"{:.1f}\" y1=\"{}\" x2=\"{:.1f}\" y2=\"{}\" stroke=\"#246\" stroke-width=\"2\"/>\n",
+                       x(r.low), y, x(r.high), y);
+    for (const double end : {r.low, r.high})
+      svg += fmt::format("<line x1=\"{:.1f}\" y1=\"{}\" x2=\"{:.1f}\" y2=\"{}\" stroke=\"#246\" stroke-width=\"2\"/>\n",
+                         x(end), y - 6, x(end), y + 6);
+    svg += fmt::format("<circle cx=\"{:.1f}\" cy=\"{}\" r=\"5\" fill=\"#c33\"><title>{:.0f} [{:.0f}, {:.0f}]</title></circle>\n",
+                       x(r.value), y, r.value, r.low, r.high);
+  }
+  svg += fmt::format("<text x=\"{}\" y=\"{}\" font-size=\"11\" text-anchor=\"middle\">{}</text>\n",
+                     kLabelWidth + kPlotWidth / 2, height - 2, html_escape(axis_label));
+  return svg + "</svg>\n";
+}
+
+std::string svg_stacked_bars(const std::vector<StackedRow>& rows, const std::vector<std::string>& legend) {
+  static const char* kColors[] = {"#2a7", "#8c4", "#eb3", "#e73", "#c33"};
+  constexpr int kNumColors = int(std::size(kColors));
+  const int top = 30, height = top + kRowHeight * int(rows.size()) + 10;
+  std::string svg = svg_open(kLabelWidth + kPlotWidth + 20, height);
+  for (std::size_t k = 0; k < legend.size(); ++k)
+    svg += fmt::format("<rect x=\"{0}\" y=\"6\" width=\"14\" height=\"14\" fill=\"{1}\"/>"
+                       "<text x=\"{2}\" y=\"18\" font-size=\"12\">{3}</text>\n",
+                       kLabelWidth + int(k) * 70, kColors[k % kNumColors], kLabelWidth + int(k) * 70 + 18,
+                       html_escape(legend[k]));
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const int y = top + kRowHeight * int(i);
+    svg += row_label(rows[i].label, y + kRowHeight / 2 + 4);
+    double at = kLabelWidth;
+    for (std::size_t k = 0; k < rows[i].shares.size(); ++k) {
+      const double w = rows[i].shares[k] * kPlotWidth;
+      svg += fmt::format("<rect x=\"{:.1f}\" y=\"{}\" width=\"{:.1f}\" height=\"{}\" fill=\"{}\"><title>{} {:.1f}%</title></rect>\n",
+                         at, y + 3, w, kRowHeight - 6, kColors[k % kNumColors],
+                         html_escape(k < legend.size() ? legend[k] : ""), 100 * rows[i].shares[k]);
+      at += w;
+    }
+  }
+  return svg + "</svg>\n";
+}
+
+}  // namespace pamir::tournament
