@@ -36,6 +36,8 @@ class EngineSession {
   std::vector<std::string> handle(const std::string& line);
   // True once quit has been answered.
   bool finished() const { return finished_; }
+  // The current position, or null before the first new or load.
+  const core::State* position() const { return state_ ? &*state_ : nullptr; }
 
  private:
   std::vector<std::string> run(const std::string& command, const std::string& args);

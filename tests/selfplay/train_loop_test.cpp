@@ -25,9 +25,11 @@ namespace fs = std::filesystem;
 void expect_complete_run(const fs::path& dir, const TrainConfig& c) {
   for (int g = 0; g <= c.generations; ++g) {
     const std::string name = fmt::format("gen{:03}", g);
-    EXPECT_TRUE(fs::exists(dir / "nets" / (std::string(name) + ".weights"))) << name;
-    EXPECT_TRUE(fs::exists(dir / "nets" / (std::string(name) + ".ckpt"))) << name;
-    if (g > 0) EXPECT_TRUE(fs::exists(dir / "generations" / (std::string(name) + ".json"))) << name;
+    EXPECT_TRUE(fs::exists(dir / "nets" / (name + ".weights"))) << name;
+    EXPECT_TRUE(fs::exists(dir / "nets" / (name + ".ckpt"))) << name;
+    if (g > 0) {
+      EXPECT_TRUE(fs::exists(dir / "generations" / (name + ".json"))) << name;
+    }
   }
   for (const char* f : {"metrics.csv", "losses.csv", "ratings.txt", "report.html"}) EXPECT_TRUE(fs::exists(dir / f)) << f;
   const std::string metrics = core::read_file((dir / "metrics.csv").string());
