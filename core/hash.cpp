@@ -1,7 +1,6 @@
 #include "core/hash.h"
 
 #include <cstddef>
-#include <cstdio>
 #include <cstring>
 
 #include "core/wakhan.h"
@@ -64,9 +63,9 @@ Key infoset_key(const State& s, int p) {
 }
 
 std::string to_hex(u64 key) {
-  char buf[17];
-  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(key));
-  return buf;
+  std::string out(16, '0');
+  for (int i = 15; i >= 0; --i, key >>= 4) out[i] = "0123456789abcdef"[key & 15];
+  return out;
 }
 
 }  // namespace pamir::core
