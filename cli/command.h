@@ -3,11 +3,11 @@
 // a dispatcher and adding a command touches no other file.
 
 #include <CLI/CLI.hpp>
-#include <charconv>
-#include <cstdint>
 #include <functional>
 #include <string>
 #include <vector>
+
+#include "core/text.h"
 
 namespace pamir::cli {
 
@@ -34,10 +34,7 @@ void parse_command_line(CLI::App& app, int argc, const char* const* argv);
 inline CLI::Validator seed_validator() {
   return CLI::Validator(
       [](std::string& text) -> std::string {
-        std::uint64_t value = 0;
-        const char* end = text.data() + text.size();
-        const auto [at, ec] = std::from_chars(text.data(), end, value);
-        if (text.empty() || ec != std::errc() || at != end)
+        if (!core::parse_u64(text))
           return "must be a whole number from 0 to 18446744073709551615, got '" + text + "'";
         return "";
       },

@@ -1,7 +1,5 @@
 #include "cli/engine_session.h"
 
-#include <cerrno>
-#include <cstdlib>
 #include <iterator>
 #include <sstream>
 #include <stdexcept>
@@ -11,6 +9,7 @@
 #include "core/game.h"
 #include "core/game_log.h"
 #include "core/state_json.h"
+#include "core/text.h"
 
 namespace pamir::cli {
 namespace {
@@ -38,14 +37,6 @@ std::string trim(const std::string& s) {
   const auto b = s.find_first_not_of(" \t\r");
   if (b == std::string::npos) return "";
   return s.substr(b, s.find_last_not_of(" \t\r") - b + 1);
-}
-
-// Reads an unsigned decimal with nothing after it.
-bool parse_u64(const std::string& text, core::u64* out) {
-  if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos || text.size() > 20) return false;
-  errno = 0;
-  *out = std::strtoull(text.c_str(), nullptr, 10);
-  return errno == 0;
 }
 
 std::string joined(const int* values, int n) {
@@ -88,7 +79,9 @@ std::vector<std::string> EngineSession::run(const std::string& command, const st
       const std::string key = word.substr(0, eq), value = eq == std::string::npos ? "" : word.substr(eq + 1);
       core::u64* target = key == "players" ? &players : key == "seed" ? &seed : nullptr;
       if (!target || eq == std::string::npos) throw SessionError("new: expected players=N or seed=S, got '" + word + "'");
-      if (!parse_u64(value, target)) throw SessionError("new: " + key + " must be an unsigned integer, got '" + value + "'");
+      const auto number = core::parse_u64(value);
+      if (!number) throw SessionError("new: " + key + " must be an unsigned integer, got '" + value + "'");
+      *target = *number;
     }
     if (players < core::kMinPlayers || players > core::kMaxPlayers)
       throw SessionError("new: players must be 2 to 5, got " + std::to_string(players));

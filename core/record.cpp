@@ -5,7 +5,7 @@
 
 #include "core/dominance.h"
 #include "core/game.h"
-#include "core/json_text.h"
+#include "core/text.h"
 
 namespace pamir::core {
 namespace {
@@ -36,12 +36,12 @@ RecordedResult parse_result(const Json& j, int players) {
   if (!j.is_object() || j.size() != 3 || !j.contains("game_over") || !j["game_over"].is_boolean()) throw RecordError(want);
   RecordedResult r;
   r.game_over = j["game_over"].get<bool>();
-  for (const char* key : {"vp", "ranks"}) {
+  for (auto [key, values] : {std::pair{"vp", &r.vp}, {"ranks", &r.ranks}}) {
     const Json& a = require(j, key);
     if (!a.is_array() || int(a.size()) != players) throw RecordError(want);
     for (const Json& v : a) {
       if (!v.is_number_unsigned() || v.get<u64>() > 255) throw RecordError(want);
-      (std::string(key) == "vp" ? r.vp : r.ranks).push_back(v.get<int>());
+      values->push_back(v.get<int>());
     }
   }
   return r;

@@ -11,7 +11,7 @@
 #include "core/actions.h"
 #include "core/check.h"
 #include "core/game.h"
-#include "core/json_text.h"
+#include "core/text.h"
 #include "core/pieces.h"
 
 namespace pamir::core {
@@ -582,15 +582,9 @@ State parse_state(const Json& j) {
   s.first_chooser = u8(get_int(j["first_chooser"], "first_chooser", 0, n - 1));
   s.turn = u16(get_int(j["turn"], "turn", 0, 65535));
   {
-    const std::string r = get_string(j["rng"], "rng");
-    size_t used = 0;
-    bool ok = !r.empty() && r.size() <= 20 && r.find_first_not_of("0123456789") == std::string::npos;
-    try {
-      if (ok) s.rng = std::stoull(r, &used);
-    } catch (const std::exception&) {
-      ok = false;
-    }
-    if (!ok || used != r.size()) throw LoadError("rng: expected a decimal unsigned 64-bit number as a string");
+    const auto rng = parse_u64(get_string(j["rng"], "rng"));
+    if (!rng) throw LoadError("rng: expected a decimal unsigned 64-bit number as a string");
+    s.rng = *rng;
   }
   {
     const std::string suit = get_string(j["favored_suit"], "favored_suit");

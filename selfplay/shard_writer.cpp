@@ -2,7 +2,6 @@
 
 #include <fmt/printf.h>
 
-#include <cstdio>
 #include <filesystem>
 
 namespace pamir::selfplay {

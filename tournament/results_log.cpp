@@ -1,12 +1,12 @@
 #include "tournament/results_log.h"
 
 #include <cerrno>
-#include <charconv>
 #include <cstring>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 
 #include "core/file_io.h"
+#include "core/text.h"
 
 namespace pamir::tournament {
 namespace {
@@ -21,12 +21,8 @@ constexpr const char* kFormatV1 = "pamir-tournament-results-1";
 // A seed: a decimal string, or (version 1) a JSON number.
 core::u64 seed_of(const Json& v) {
   if (v.is_number_unsigned()) return v.get<core::u64>();
-  if (v.is_string()) {
-    const std::string text = v.get<std::string>();
-    core::u64 seed = 0;
-    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), seed);
-    if (ec == std::errc() && end == text.data() + text.size() && !text.empty()) return seed;
-  }
+  if (v.is_string())
+    if (const auto seed = core::parse_u64(v.get<std::string>())) return *seed;
   throw std::runtime_error("\"seed\" is not a decimal unsigned 64-bit number");
 }
 

@@ -1,0 +1,20 @@
+#pragma once
+// Text helpers for the readers of outside input (positions, records, results files, flags,
+// the engine protocol).
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "core/types.h"
+
+namespace pamir::core {
+
+// The text as a JSON string literal: quotes added, control characters escaped, invalid
+// UTF-8 replaced. Error messages quote input this way so that they stay on one line.
+std::string quoted(const std::string& text);
+
+// A whole unsigned decimal 0 .. 2^64 - 1 (digits only: no sign, space or suffix), or nothing.
+std::optional<u64> parse_u64(std::string_view text);
+
+}  // namespace pamir::core
