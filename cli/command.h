@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "core/text.h"
+#include "io/text.h"
 
 namespace pamir::cli {
 
@@ -34,7 +34,7 @@ void parse_command_line(CLI::App& app, int argc, const char* const* argv);
 inline CLI::Validator seed_validator() {
   return CLI::Validator(
       [](std::string& text) -> std::string {
-        if (!core::parse_u64(text))
+        if (!io::parse_u64(text))
           return "must be a whole number from 0 to 18446744073709551615, got '" + text + "'";
         return "";
       },

@@ -7,9 +7,9 @@
 #include "core/actions.h"
 #include "core/dominance.h"
 #include "core/game.h"
-#include "core/game_log.h"
-#include "core/state_json.h"
-#include "core/text.h"
+#include "io/game_log.h"
+#include "io/state_json.h"
+#include "io/text.h"
 
 namespace pamir::cli {
 namespace {
@@ -79,7 +79,7 @@ std::vector<std::string> EngineSession::run(const std::string& command, const st
       const std::string key = word.substr(0, eq), value = eq == std::string::npos ? "" : word.substr(eq + 1);
       core::u64* target = key == "players" ? &players : key == "seed" ? &seed : nullptr;
       if (!target || eq == std::string::npos) throw SessionError("new: expected players=N or seed=S, got '" + word + "'");
-      const auto number = core::parse_u64(value);
+      const auto number = io::parse_u64(value);
       if (!number) throw SessionError("new: " + key + " must be an unsigned integer, got '" + value + "'");
       *target = *number;
     }
@@ -92,7 +92,7 @@ std::vector<std::string> EngineSession::run(const std::string& command, const st
   if (command == "load") {
     if (args.empty()) throw SessionError("load: expected a JSON position on the same line");
     std::string reason;
-    auto loaded = core::state_from_json(args, &reason);
+    auto loaded = io::state_from_json(args, &reason);
     if (!loaded) throw SessionError("load: " + reason);
     state_ = *loaded;
     history_.clear();
@@ -100,12 +100,12 @@ std::vector<std::string> EngineSession::run(const std::string& command, const st
   }
   if (command == "state") {
     no_args();
-    return {core::state_to_json(game())};
+    return {io::state_to_json(game())};
   }
   if (command == "show") {
     no_args();
     std::vector<std::string> out;
-    std::istringstream text(core::describe_position(game()));
+    std::istringstream text(io::describe_position(game()));
     for (std::string l; std::getline(text, l);) out.push_back(l);
     return out;
   }

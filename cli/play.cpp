@@ -8,16 +8,16 @@
 
 #include "cli/command.h"
 #include "core/game.h"
-#include "core/file_io.h"
-#include "core/game_log.h"
-#include "core/record.h"
+#include "io/file_io.h"
+#include "io/game_log.h"
+#include "io/record.h"
 #include "core/wakhan.h"
 #include "search/agent.h"
 
 namespace pamir::cli {
 namespace {
 
-void print_header(const core::GameRecord& r) {
+void print_header(const io::GameRecord& r) {
   std::string agents;
   for (const auto& a : r.agents) agents += (agents.empty() ? "" : ", ") + a;
   std::printf("game: %d players, seed %llu, agents %s\n", r.num_players, static_cast<unsigned long long>(r.seed),
@@ -36,7 +36,7 @@ struct PlayFlags {
 void play_game(const PlayFlags& f) {
   if (f.players < core::kMinPlayers || f.players > core::kMaxPlayers)
     throw CommandError("--players must be 2 to 5, got " + std::to_string(f.players));
-  core::GameRecord record;
+  io::GameRecord record;
   record.num_players = f.players;
   record.seed = f.seed;
   record.agents = f.agents.empty() ? std::vector<std::string>(f.players, "random") : search::split_agent_specs(f.agents);
@@ -70,26 +70,26 @@ void play_game(const PlayFlags& f) {
     if (!core::is_legal(s, a))
       throw CommandError("agent " + record.agents[p] + " of player " + std::to_string(p) + " chose illegal action " +
                          std::to_string(a));
-    if (!f.quiet) std::printf("%s\n", core::describe_decision(s, a).c_str());
+    if (!f.quiet) std::printf("%s\n", io::describe_decision(s, a).c_str());
     record.actions.push_back(a);
     core::apply(s, a);
   }
-  std::printf("%s", core::describe_result(s).c_str());
-  if (!f.record_path.empty()) core::write_file_atomically(f.record_path, core::record_to_json(record, s));
+  std::printf("%s", io::describe_result(s).c_str());
+  if (!f.record_path.empty()) io::write_file_atomically(f.record_path, io::record_to_json(record, s));
 }
 
 void replay_game(const PlayFlags& f) {
   std::string error;
-  const auto record = core::record_from_json(core::read_file(f.replay_path), &error);
+  const auto record = io::record_from_json(io::read_file(f.replay_path), &error);
   if (!record) throw CommandError(f.replay_path + ": " + error);
-  if (!core::replay(*record, &error)) throw CommandError(f.replay_path + ": " + error);
+  if (!io::replay(*record, &error)) throw CommandError(f.replay_path + ": " + error);
   print_header(*record);
   core::State s = core::new_game(record->num_players, record->seed, record->wakhan_seat);
   for (const core::Action a : record->actions) {  // every action is legal: replay() checked
-    if (!f.quiet) std::printf("%s\n", core::describe_decision(s, a).c_str());
+    if (!f.quiet) std::printf("%s\n", io::describe_decision(s, a).c_str());
     core::apply(s, a);
   }
-  std::printf("%s", core::describe_result(s).c_str());
+  std::printf("%s", io::describe_result(s).c_str());
 }
 
 const bool registered = register_command([](CLI::App& app) {

@@ -1,4 +1,4 @@
-// `pamir train`: the training loop (selfplay/train_loop.h) from a config file, in a run
+// `pamir train`: the training loop (training/train_loop.h) from a config file, in a run
 // folder; --resume continues a run from what is on disk.
 
 #include <cstdio>
@@ -8,9 +8,9 @@
 #include <vector>
 
 #include "cli/command.h"
-#include "core/file_io.h"
+#include "io/file_io.h"
 #include "selfplay/config.h"
-#include "selfplay/train_loop.h"
+#include "training/train_loop.h"
 
 namespace pamir::cli {
 namespace {
@@ -77,7 +77,7 @@ const bool registered = register_command([](CLI::App& app) {
       throw CommandError(e.what());
     }
     fs::create_directories(flags->out);
-    core::write_file_atomically(saved, selfplay::format_config(config));
+    io::write_file_atomically(saved, selfplay::format_config(config));
     std::fprintf(stderr, "run folder: %s\n", flags->out.c_str());
     const selfplay::TrainRunResult r = selfplay::run_training(config, flags->out);
     std::printf("\nratings (Plackett-Luce, Elo scale, generation 0 = 0; eval search %d iterations/decision):\n%s",

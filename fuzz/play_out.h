@@ -10,7 +10,7 @@
 #include "core/check.h"
 #include "core/game.h"
 #include "core/random.h"
-#include "core/state_json.h"
+#include "io/state_json.h"
 
 namespace pamir::fuzz {
 
@@ -27,7 +27,7 @@ inline void play_out(core::State s, core::u64 seed) {
   check(s, "accepted position");
   if (auto e = core::check_reachable(s); !e.empty()) fail("accepted position: " + e);
   std::string error;
-  if (!core::state_from_json(core::state_to_json(s), &error)) fail("round trip refused: " + error);
+  if (!io::state_from_json(io::state_to_json(s), &error)) fail("round trip refused: " + error);
   core::Action legal[core::kMaxLegalActions];
   for (int step = 0; step < 3000 && !s.game_over(); ++step) {
     const int n = core::legal_actions(s, legal);

@@ -1,4 +1,4 @@
-// libFuzzer target: the position loader (core/state_json.h). Any accepted position is
+// libFuzzer target: the position loader (io/state_json.h). Any accepted position is
 // played out (fuzz/play_out.h).
 
 #include <cstddef>
@@ -11,7 +11,7 @@
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string text(reinterpret_cast<const char*>(data), size);
   std::string error;
-  const auto state = pamir::core::state_from_json(text, &error);
+  const auto state = pamir::io::state_from_json(text, &error);
   if (!state) {
     if (error.empty() || error.find('\n') != std::string::npos) pamir::fuzz::fail("error not one line: " + error);
     return 0;

@@ -6,7 +6,7 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "core/file_io.h"
+#include "io/file_io.h"
 #include "nets/checksum.h"
 #include "nets/torch_net.h"
 
@@ -159,11 +159,11 @@ void Trainer::save_checkpoint(const std::string& path, const std::string& metada
   h.checksum = checksum64(body.data(), body.size());
   std::string bytes(sizeof h, '\0');
   std::memcpy(bytes.data(), &h, sizeof h);
-  core::write_file_atomically(path, bytes + body);
+  io::write_file_atomically(path, bytes + body);
 }
 
 Trainer Trainer::load_checkpoint(const std::string& path) {
-  const std::string bytes = core::read_file(path);
+  const std::string bytes = io::read_file(path);
   CheckpointHeader h;
   if (bytes.size() < sizeof h) fail(path, "too short for a header");
   std::memcpy(&h, bytes.data(), sizeof h);

@@ -5,7 +5,7 @@
 #include <stdexcept>
 
 #include "core/actions.h"
-#include "core/file_io.h"
+#include "io/file_io.h"
 #include "core/hash.h"
 #include "core/random.h"
 #include "nets/checksum.h"
@@ -108,9 +108,9 @@ NetWeights parse_weights(std::string_view bytes, const std::string& source) {
 }
 
 void save_weights(const std::string& path, const NetWeights& w) {
-  core::write_file_atomically(path, serialize_weights(w));
+  io::write_file_atomically(path, serialize_weights(w));
 }
 
-NetWeights load_weights(const std::string& path) { return parse_weights(core::read_file(path), path); }
+NetWeights load_weights(const std::string& path) { return parse_weights(io::read_file(path), path); }
 
 }  // namespace pamir::nets

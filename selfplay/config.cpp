@@ -7,7 +7,7 @@
 #include <set>
 #include <sstream>
 
-#include "core/file_io.h"
+#include "io/file_io.h"
 
 namespace pamir::selfplay {
 namespace {
@@ -148,7 +148,7 @@ TrainConfig load_config(const std::string& path) {
   if (std::filesystem::is_directory(path)) throw ConfigError(path + ": is a folder, not a config file");
   std::string text;
   try {
-    text = core::read_file(path);
+    text = io::read_file(path);
   } catch (const std::runtime_error& e) {
     throw ConfigError(e.what());
   }

@@ -3,7 +3,7 @@
 #include <cstring>
 #include <map>
 
-#include "core/file_io.h"
+#include "io/file_io.h"
 #include "selfplay/npz.h"
 
 namespace pamir::selfplay {
@@ -110,12 +110,12 @@ ShardRows parse_shard(std::string_view bytes, const std::string& source) {
   return s;
 }
 
-void write_shard(const std::string& path, const ShardRows& rows) { core::write_file_atomically(path, shard_bytes(rows)); }
+void write_shard(const std::string& path, const ShardRows& rows) { io::write_file_atomically(path, shard_bytes(rows)); }
 
 ShardRows read_shard(const std::string& path) {
   std::string bytes;
   try {
-    bytes = core::read_file(path);
+    bytes = io::read_file(path);
   } catch (const std::runtime_error& e) {
     throw NpzError(e.what());
   }

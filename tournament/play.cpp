@@ -93,8 +93,8 @@ double win_share(const GameResult& g, int seat) {
   return 1.0 / first;
 }
 
-core::GameRecord to_record(const GameResult& g, const std::vector<std::string>& specs) {
-  core::GameRecord rec;
+io::GameRecord to_record(const GameResult& g, const std::vector<std::string>& specs) {
+  io::GameRecord rec;
   rec.num_players = int(g.seats.size());
   rec.seed = g.seed;
   rec.wakhan_seat = wakhan_seat(specs, g.seats);

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "core/actions.h"
-#include "core/record.h"
+#include "io/record.h"
 #include "core/types.h"
 
 namespace pamir::tournament {
@@ -59,6 +59,6 @@ void play_games(const std::vector<std::string>& specs, const std::vector<GameSpe
 double win_share(const GameResult& g, int seat);
 
 // The game as a core record (agent specs per seat), for `pamir play --replay` and replay().
-core::GameRecord to_record(const GameResult& g, const std::vector<std::string>& specs);
+io::GameRecord to_record(const GameResult& g, const std::vector<std::string>& specs);
 
 }  // namespace pamir::tournament

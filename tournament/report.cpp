@@ -8,7 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <numeric>
 
-#include "core/file_io.h"
+#include "io/file_io.h"
 #include "tournament/svg_chart.h"
 
 namespace pamir::tournament {
@@ -244,7 +244,7 @@ std::vector<std::string> write_reports(const std::string& dir, const TournamentC
   std::vector<std::string> paths;
   for (auto& [name, text] : files) {
     paths.push_back((std::filesystem::path(dir) / name).string());
-    core::write_file_atomically(paths.back(), text);
+    io::write_file_atomically(paths.back(), text);
   }
   return paths;
 }

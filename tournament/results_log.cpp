@@ -5,8 +5,8 @@
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 
-#include "core/file_io.h"
-#include "core/text.h"
+#include "io/file_io.h"
+#include "io/text.h"
 
 namespace pamir::tournament {
 namespace {
@@ -22,7 +22,7 @@ constexpr const char* kFormatV1 = "pamir-tournament-results-1";
 core::u64 seed_of(const Json& v) {
   if (v.is_number_unsigned()) return v.get<core::u64>();
   if (v.is_string())
-    if (const auto seed = core::parse_u64(v.get<std::string>())) return *seed;
+    if (const auto seed = io::parse_u64(v.get<std::string>())) return *seed;
   throw std::runtime_error("\"seed\" is not a decimal unsigned 64-bit number");
 }
 
@@ -76,7 +76,7 @@ GameResult parse_game_line(const std::string& line) {
 }
 
 LoadedResults load_results(const std::string& path, const std::string& header) {
-  const std::string text = core::read_file(path);
+  const std::string text = io::read_file(path);
   LoadedResults out;
   size_t pos = 0;
   for (int line_no = 1; pos < text.size(); ++line_no) {

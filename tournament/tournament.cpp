@@ -6,8 +6,8 @@
 #include <optional>
 #include <stdexcept>
 
-#include "core/file_io.h"
-#include "core/record.h"
+#include "io/file_io.h"
+#include "io/record.h"
 #include "core/wakhan.h"
 #include "tournament/results_log.h"
 
@@ -21,7 +21,7 @@ void check_resumed_game(const GameResult& g, const Schedule& schedule, const Tou
   if (g.seats != schedule.seating(g.game) || g.seed != schedule.game_seed(g.game))
     throw std::runtime_error(where + "its seating or seed is not this tournament's");
   std::string error;
-  const auto final_state = core::replay(to_record(g, c.agents), &error);
+  const auto final_state = io::replay(to_record(g, c.agents), &error);
   if (!final_state) throw std::runtime_error(where + error);
   if (g.capped) {
     if (final_state->game_over() || long(g.actions.size()) != c.max_decisions)
@@ -61,7 +61,7 @@ TournamentResult run_tournament(const TournamentConfig& c, const ProgressCallbac
       if (!c.resume)
         throw std::runtime_error(c.results_path + " already exists: pass --resume to continue it, or choose another output");
       LoadedResults loaded = load_results(c.results_path, header);
-      if (loaded.dropped_partial_line) core::write_file_atomically(c.results_path, loaded.complete_text);
+      if (loaded.dropped_partial_line) io::write_file_atomically(c.results_path, loaded.complete_text);
       result.dropped_partial_line = loaded.dropped_partial_line;
       for (GameResult& g : loaded.games) {
         if (g.game < 0 || g.game >= c.games || finished[g.game]) continue;  // beyond this run's count, or repeated
@@ -70,7 +70,7 @@ TournamentResult run_tournament(const TournamentConfig& c, const ProgressCallbac
         result.games.push_back(std::move(g));
       }
     } else {
-      core::write_file_atomically(c.results_path, header + "\n");
+      io::write_file_atomically(c.results_path, header + "\n");
     }
     appender.emplace(c.results_path);
   }

@@ -11,7 +11,7 @@
 
 #include "bench/bench.h"
 #include "core/hash.h"
-#include "core/record.h"
+#include "io/record.h"
 #include "tests/cli_tool.h"
 
 namespace pamir::cli {
@@ -32,7 +32,7 @@ TEST(CliPlay, RecordsAndReplaysTheSameGame) {
   std::stringstream text;
   text << in.rdbuf();
   std::string error;
-  const auto record = core::record_from_json(text.str(), &error);
+  const auto record = io::record_from_json(text.str(), &error);
   ASSERT_TRUE(record) << error;
   EXPECT_EQ(record->num_players, 3);
   EXPECT_FALSE(std::filesystem::exists(path + ".tmp." + std::to_string(::getpid())));
@@ -58,7 +58,7 @@ TEST(CliPlay, WakhanTakesTheSeatMarkedWakhanAndReplays) {
   std::stringstream text;
   text << in.rdbuf();
   std::string error;
-  const auto record = core::record_from_json(text.str(), &error);
+  const auto record = io::record_from_json(text.str(), &error);
   ASSERT_TRUE(record) << error;
   EXPECT_EQ(record->wakhan_seat, 2);
   std::filesystem::remove(path);

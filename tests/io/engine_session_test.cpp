@@ -7,7 +7,7 @@
 
 #include "core/actions.h"
 #include "core/game.h"
-#include "core/state_json.h"
+#include "io/state_json.h"
 
 namespace pamir::cli {
 namespace {
@@ -40,12 +40,12 @@ TEST(EngineSession, PlaysByIdAndName) {
   EXPECT_EQ(e.handle("do loyalty russian"), Lines{"ok"});
   core::State s = start;
   core::apply(s, core::Act::loyalty(core::Coalition::kRussian));
-  EXPECT_EQ(e.handle("state"), (Lines{core::state_to_json(s), "ok"}));
+  EXPECT_EQ(e.handle("state"), (Lines{io::state_to_json(s), "ok"}));
   EXPECT_EQ(e.handle("do " + std::to_string(core::Act::kLoyalty)), Lines{"ok"});
   EXPECT_EQ(e.handle("undo"), Lines{"ok"});
-  EXPECT_EQ(e.handle("state"), (Lines{core::state_to_json(s), "ok"}));
+  EXPECT_EQ(e.handle("state"), (Lines{io::state_to_json(s), "ok"}));
   EXPECT_EQ(e.handle("undo"), Lines{"ok"});
-  EXPECT_EQ(e.handle("state"), (Lines{core::state_to_json(start), "ok"}));
+  EXPECT_EQ(e.handle("state"), (Lines{io::state_to_json(start), "ok"}));
   EXPECT_TRUE(is_error(e.handle("undo")));
 }
 

@@ -1,4 +1,4 @@
-#include "core/game_log.h"
+#include "io/game_log.h"
 
 #include <gtest/gtest.h>
 
@@ -10,8 +10,10 @@
 #include "core/game.h"
 #include "core/random.h"
 
-namespace pamir::core {
+namespace pamir::io {
 namespace {
+
+using namespace core;
 
 std::vector<std::string> lines_of(const std::string& text) {
   std::vector<std::string> out;
@@ -62,4 +64,4 @@ TEST(GameLog, RanksTheFinalStanding) {
 }
 
 }  // namespace
-}  // namespace pamir::core
+}  // namespace pamir::io

@@ -1,4 +1,4 @@
-#include "core/record.h"
+#include "io/record.h"
 
 #include <gtest/gtest.h>
 
@@ -10,8 +10,10 @@
 #include "core/hash.h"
 #include "search/agent.h"
 
-namespace pamir::core {
+namespace pamir::io {
 namespace {
+
+using namespace core;
 
 // Plays a game between random agents, recording it.
 State play_recorded(int players, u64 seed, GameRecord* r) {
@@ -120,4 +122,4 @@ TEST(Record, RejectsMalformedRecords) {
 }
 
 }  // namespace
-}  // namespace pamir::core
+}  // namespace pamir::io

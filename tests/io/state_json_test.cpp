@@ -1,4 +1,4 @@
-#include "core/state_json.h"
+#include "io/state_json.h"
 
 #include <gtest/gtest.h>
 
@@ -11,8 +11,10 @@
 #include "core/queries.h"
 #include "core/random.h"
 
-namespace pamir::core {
+namespace pamir::io {
 namespace {
+
+using namespace core;
 
 // Round-trips s through JSON and checks the result is the same bytes.
 void expect_round_trip(const State& s, const std::string& where) {
@@ -220,4 +222,4 @@ TEST(StateJson, RejectsABribePendingForAnActionTheTurnHasNoRoomFor) {
 }
 
 }  // namespace
-}  // namespace pamir::core
+}  // namespace pamir::io

@@ -6,7 +6,7 @@
 #include <filesystem>
 #include <stdexcept>
 
-#include "core/file_io.h"
+#include "io/file_io.h"
 #include "core/game.h"
 #include "core/random.h"
 #include "tests/nets/positions.h"
@@ -103,9 +103,9 @@ TEST(Trainer, CorruptCheckpointIsAOneLineError) {
   Trainer trainer(small_net());
   const std::string path = temp_path("corrupt.ckpt");
   trainer.save_checkpoint(path);
-  const std::string bytes = core::read_file(path);
+  const std::string bytes = io::read_file(path);
   auto message = [&](const std::string& damaged) {
-    core::write_file_atomically(path, damaged);
+    io::write_file_atomically(path, damaged);
     try {
       Trainer::load_checkpoint(path);
     } catch (const std::runtime_error& e) {

@@ -6,8 +6,8 @@
 #include <cstring>
 
 #include "core/hash.h"
-#include "core/record.h"
-#include "core/state_json.h"
+#include "io/record.h"
+#include "io/state_json.h"
 #include "core/world.h"
 #include "tests/rules/wakhan_scenario.h"
 
@@ -162,20 +162,20 @@ TEST(WakhanFormats, StateJsonAndRecordsCarryHer) {
   apply(s, Act::loyalty(Coalition::kAfghan));
   apply(s, Act::loyalty(Coalition::kRussian));
   std::string error;
-  const auto loaded = state_from_json(state_to_json(s), &error);
+  const auto loaded = io::state_from_json(io::state_to_json(s), &error);
   ASSERT_TRUE(loaded) << error;
   EXPECT_EQ(std::memcmp(&*loaded, &s, sizeof s), 0);
 
-  GameRecord r;
+  io::GameRecord r;
   r.num_players = 3;
   r.seed = 11;
   r.wakhan_seat = 2;
   r.agents = {"random", "random", "wakhan"};
   r.actions = {Act::loyalty(Coalition::kAfghan), Act::loyalty(Coalition::kRussian)};
-  const auto read = record_from_json(record_to_json(r, s), &error);
+  const auto read = io::record_from_json(io::record_to_json(r, s), &error);
   ASSERT_TRUE(read) << error;
   EXPECT_EQ(read->wakhan_seat, 2);
-  const auto replayed = replay(*read, &error);
+  const auto replayed = io::replay(*read, &error);
   ASSERT_TRUE(replayed) << error;
   EXPECT_EQ(std::memcmp(&*replayed, &s, sizeof s), 0);
   // Without her, records and positions read as they always did: no Wakhan keys.
@@ -184,8 +184,8 @@ TEST(WakhanFormats, StateJsonAndRecordsCarryHer) {
   r.actions = {};
   const State plain = new_game(3, 11);
   EXPECT_EQ(record_to_json(r, plain).find("wakhan"), std::string::npos);
-  EXPECT_EQ(state_to_json(plain).find("wakhan"), std::string::npos);
-  EXPECT_EQ(state_to_json(plain).find("ai_"), std::string::npos);
+  EXPECT_EQ(io::state_to_json(plain).find("wakhan"), std::string::npos);
+  EXPECT_EQ(io::state_to_json(plain).find("ai_"), std::string::npos);
 }
 
 }  // namespace

@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <sstream>
 
-#include "core/file_io.h"
+#include "io/file_io.h"
 #include "selfplay/config.h"
 
 namespace pamir::selfplay {
@@ -83,7 +83,7 @@ TEST(TrainConfig, ShippedConfigsParseAndDocumentEveryKey) {
     SCOPED_TRACE(path);
     EXPECT_NO_THROW(load_config(path));
     std::vector<std::string> lines;
-    std::istringstream in(core::read_file(path));
+    std::istringstream in(io::read_file(path));
     for (std::string line; std::getline(in, line);) lines.push_back(line.empty() ? " " : line);
     for (const auto& k : config_keys()) {
       const std::string key = k.name;

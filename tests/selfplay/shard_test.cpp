@@ -6,7 +6,7 @@
 #include <cstdio>
 #include <filesystem>
 
-#include "core/file_io.h"
+#include "io/file_io.h"
 #include "selfplay/npz.h"
 #include "selfplay/shard.h"
 

@@ -8,8 +8,8 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "core/file_io.h"
-#include "core/record.h"
+#include "io/file_io.h"
+#include "io/record.h"
 #include "tests/cli_tool.h"
 #include "tournament/play.h"
 #include "tournament/report.h"
@@ -63,7 +63,7 @@ TEST_F(TournamentFiles, ResumeAfterAKillGivesTheUninterruptedResult) {
     if (++seen == 6) throw std::runtime_error("killed");
   }),
                std::runtime_error);
-  const std::string written = core::read_file(path);
+  const std::string written = io::read_file(path);
   const std::string cut = game_line(whole.games[15]).substr(0, 40);
   std::ofstream(path, std::ios::app) << cut;
 
@@ -79,7 +79,7 @@ TEST_F(TournamentFiles, ResumeAfterAKillGivesTheUninterruptedResult) {
   EXPECT_EQ(standings_of(c, resumed), standings_of(c, whole));
 
   // The file now holds every game once and nothing cut short: resuming again plays nothing.
-  const std::string text = core::read_file(path);
+  const std::string text = io::read_file(path);
   EXPECT_EQ(text.rfind(written, 0), 0u);
   EXPECT_EQ(std::count(text.begin(), text.end(), '\n'), 17);
   const TournamentResult again = run_tournament(c, [](const Progress&) { FAIL() << "no game left to play"; });
@@ -139,7 +139,7 @@ TEST_F(TournamentFiles, BadResultsFilesAreRefusedWithOneLine) {
   other.players = 2;
   EXPECT_NE(error_of(other).find("different tournament configuration"), std::string::npos);
 
-  const std::string good = core::read_file(path);
+  const std::string good = io::read_file(path);
   std::istringstream in(good);
   std::vector<std::string> lines;
   for (std::string l; std::getline(in, l);) lines.push_back(l);
@@ -147,7 +147,7 @@ TEST_F(TournamentFiles, BadResultsFilesAreRefusedWithOneLine) {
   auto rewrite = [&](int line, const std::string& text) {
     std::string out;
     for (size_t i = 0; i < lines.size(); ++i) out += (int(i) == line ? text : lines[i]) + "\n";
-    core::write_file_atomically(path, out);
+    io::write_file_atomically(path, out);
   };
   rewrite(2, lines[2].substr(0, 30));  // a cut line that is not the last one is corruption
   EXPECT_EQ(error_of(c).rfind(path + " line 3: ", 0), 0u) << error_of(c);
@@ -167,7 +167,7 @@ TEST_F(TournamentFiles, BadResultsFilesAreRefusedWithOneLine) {
   rewrite(0, v1);
   EXPECT_NE(error_of(c).find("written in format pamir-tournament-results-1 by an older pamir"), std::string::npos)
       << error_of(c);
-  core::write_file_atomically(path, "");
+  io::write_file_atomically(path, "");
   EXPECT_EQ(error_of(c), path + ": empty results file (no header line)");
 }
 
@@ -175,7 +175,7 @@ TEST_F(TournamentFiles, BadResultsFilesAreRefusedWithOneLine) {
 // JavaScript and jq round.
 TEST_F(TournamentFiles, LinesAreTypedAndSeedsAreStrings) {
   run_tournament(small_config(path));
-  std::istringstream in(core::read_file(path));
+  std::istringstream in(io::read_file(path));
   std::string line;
   for (int i = 0; std::getline(in, line); ++i) {
     const auto j = nlohmann::json::parse(line);
@@ -216,7 +216,7 @@ TEST_F(TournamentFiles, WakhanSitsInAsABuiltInOpponent) {
   const TournamentResult r = run_tournament(c);
   ASSERT_EQ(r.games.size(), 6u);
   for (const GameResult& g : r.games) {
-    const auto state = core::replay(to_record(g, c.agents), nullptr);  // the record names her seat
+    const auto state = io::replay(to_record(g, c.agents), nullptr);  // the record names her seat
     ASSERT_TRUE(state && state->game_over());
   }
   c.resume = true;  // resuming replays every recorded game, Wakhan's turns included
@@ -256,7 +256,7 @@ TEST(TournamentCli, WritesReportsAndResumes) {
   EXPECT_NE(printed.find("6 games, 2 seats each"), std::string::npos) << printed;
   for (const char* f : {"games.jsonl", "agents.csv", "head_to_head.csv", "standings.json", "report.html"})
     EXPECT_TRUE(std::filesystem::exists(std::filesystem::path(out) / f)) << f;
-  const std::string html = core::read_file(out + "/report.html");
+  const std::string html = io::read_file(out + "/report.html");
   EXPECT_NE(html.find("<svg"), std::string::npos);
   EXPECT_EQ(html.find("<script"), std::string::npos);
   EXPECT_EQ(html.find("http://"), html.find("http://www.w3.org/2000/svg"));  // nothing fetched

@@ -8,7 +8,9 @@
 
 #include "core/types.h"
 
-namespace pamir::core {
+namespace pamir::io {
+
+using core::u64;
 
 // The text as a JSON string literal: quotes added, control characters escaped, invalid
 // UTF-8 replaced. Error messages quote input this way so that they stay on one line.
@@ -17,4 +19,4 @@ std::string quoted(const std::string& text);
 // A whole unsigned decimal 0 .. 2^64 - 1 (digits only: no sign, space or suffix), or nothing.
 std::optional<u64> parse_u64(std::string_view text);
 
-}  // namespace pamir::core
+}  // namespace pamir::io

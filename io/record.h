@@ -9,7 +9,12 @@
 #include "core/actions.h"
 #include "core/state.h"
 
-namespace pamir::core {
+namespace pamir::io {
+
+using core::Action;
+using core::kNoPlayer;
+using core::State;
+using core::u64;
 
 // How a recorded game ended, as written with it: replaying must reach the same.
 struct RecordedResult {
@@ -35,4 +40,4 @@ std::optional<State> replay(const GameRecord& r, std::string* error);
 std::string record_to_json(const GameRecord& r, const State& final_state);
 std::optional<GameRecord> record_from_json(const std::string& text, std::string* error);
 
-}  // namespace pamir::core
+}  // namespace pamir::io

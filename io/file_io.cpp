@@ -1,4 +1,4 @@
-#include "core/file_io.h"
+#include "io/file_io.h"
 
 #include <cerrno>
 #include <cstdio>
@@ -9,7 +9,8 @@
 
 #include <unistd.h>
 
-namespace pamir::core {
+namespace pamir::io {
+
 
 std::string read_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
@@ -35,4 +36,4 @@ void write_file_atomically(const std::string& path, std::string_view bytes) {
   }
 }
 
-}  // namespace pamir::core
+}  // namespace pamir::io

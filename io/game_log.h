@@ -7,7 +7,10 @@
 #include "core/actions.h"
 #include "core/state.h"
 
-namespace pamir::core {
+namespace pamir::io {
+
+using core::Action;
+using core::State;
 
 // "turn 12, player 1 (british): play 47 left (Dost Mohammad)": the decision a, described
 // in the position `before` it is applied. Names the card an action refers to, if any.
@@ -22,4 +25,4 @@ std::string describe_position(const State& s);
 // share a place after every tie-break share its number.
 std::string describe_result(const State& s);
 
-}  // namespace pamir::core
+}  // namespace pamir::io

@@ -20,7 +20,7 @@
 #include <vector>
 
 #include "selfplay/config.h"
-#include "selfplay/run_record.h"
+#include "training/run_record.h"
 
 namespace pamir::selfplay {
 

@@ -2,7 +2,7 @@
 
 #include <gtest/gtest.h>
 
-#include "selfplay/run_record.h"
+#include "training/run_record.h"
 #include "tournament/svg_chart.h"
 
 namespace pamir::selfplay {

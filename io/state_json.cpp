@@ -1,4 +1,4 @@
-#include "core/state_json.h"
+#include "io/state_json.h"
 
 #include <cctype>
 #include <cstring>
@@ -11,10 +11,12 @@
 #include "core/actions.h"
 #include "core/check.h"
 #include "core/game.h"
-#include "core/text.h"
+#include "io/text.h"
 #include "core/pieces.h"
 
-namespace pamir::core {
+namespace pamir::io {
+
+using namespace core;  // io reads and writes the rules' vocabulary
 namespace {
 
 using Json = nlohmann::ordered_json;
@@ -824,4 +826,4 @@ std::optional<State> state_from_json(const std::string& text, std::string* error
   return std::nullopt;
 }
 
-}  // namespace pamir::core
+}  // namespace pamir::io

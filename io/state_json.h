@@ -6,11 +6,13 @@
 
 #include "core/state.h"
 
-namespace pamir::core {
+namespace pamir::io {
+
+using core::State;
 
 // The position as a JSON document (pretty-printed when indent >= 0).
 std::string state_to_json(const State& s, int indent = -1);
 // Parses and validates a position; on failure returns nullopt and a one-line reason.
 std::optional<State> state_from_json(const std::string& text, std::string* error);
 
-}  // namespace pamir::core
+}  // namespace pamir::io

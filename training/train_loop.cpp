@@ -1,4 +1,4 @@
-#include "selfplay/train_loop.h"
+#include "training/train_loop.h"
 
 #include <fmt/printf.h>
 
@@ -8,7 +8,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 
-#include "core/file_io.h"
+#include "io/file_io.h"
 #include "core/random.h"
 #include "nets/net_evaluator.h"
 #include "nets/trainer.h"
@@ -300,10 +300,10 @@ std::vector<RatingRow> compute_ratings(const TrainConfig& c, const EvalGames& al
 }
 
 void write_reports(const TrainConfig& c, const RunPaths& paths, const TrainRunResult& r) {
-  core::write_file_atomically(paths.dir + "/metrics.csv", metrics_csv(r.records));
-  core::write_file_atomically(paths.dir + "/losses.csv", losses_csv(r.records));
-  core::write_file_atomically(paths.dir + "/ratings.txt", rating_table(r.ratings));
-  core::write_file_atomically(paths.dir + "/report.html",
+  io::write_file_atomically(paths.dir + "/metrics.csv", metrics_csv(r.records));
+  io::write_file_atomically(paths.dir + "/losses.csv", losses_csv(r.records));
+  io::write_file_atomically(paths.dir + "/ratings.txt", rating_table(r.ratings));
+  io::write_file_atomically(paths.dir + "/report.html",
                               run_report_html(c, r.records, r.ratings, r.final_matches));
 }
 
@@ -330,7 +330,7 @@ TrainRunResult run_training(const TrainConfig& c, const std::string& dir) {
   for (int g = 1; g <= c.generations; ++g) {
     GenerationRecord record;
     if (fs::exists(paths.record(g))) {
-      record = parse_record(core::read_file(paths.record(g)), paths.record(g));
+      record = parse_record(io::read_file(paths.record(g)), paths.record(g));
       // The evaluation games are in the results files: read them back for the ratings
       // (nothing is played again).
       const double eval_seconds = record.eval_seconds;
@@ -359,7 +359,7 @@ TrainRunResult run_training(const TrainConfig& c, const std::string& dir) {
       record.resign_false = n.resign_false, record.capped = n.capped, record.threads = sp.threads, record.selfplay_seconds = sp.wall_seconds;
       train_generation(c, paths, g, record);
       evaluate_generation(c, dir, paths, g, record, all);
-      core::write_file_atomically(paths.record(g), record_json(record));
+      io::write_file_atomically(paths.record(g), record_json(record));
       std::fprintf(stderr, "%s\n", generation_summary(record).c_str());
     }
     result.records.push_back(record);

@@ -1,4 +1,4 @@
-#include "selfplay/run_record.h"
+#include "training/run_record.h"
 
 #include <algorithm>
 #include <cmath>

@@ -8,13 +8,13 @@
 #include <filesystem>
 #include <fstream>
 
-#include "core/file_io.h"
+#include "io/file_io.h"
 
 #include <fmt/format.h>
 #include "selfplay/config.h"
 #include "selfplay/selfplay.h"
 #include "selfplay/shard.h"
-#include "selfplay/train_loop.h"
+#include "training/train_loop.h"
 #include "tests/selfplay/run_fixtures.h"
 
 namespace pamir::selfplay {
@@ -32,7 +32,7 @@ void expect_complete_run(const fs::path& dir, const TrainConfig& c) {
     }
   }
   for (const char* f : {"metrics.csv", "losses.csv", "ratings.txt", "report.html"}) EXPECT_TRUE(fs::exists(dir / f)) << f;
-  const std::string metrics = core::read_file((dir / "metrics.csv").string());
+  const std::string metrics = io::read_file((dir / "metrics.csv").string());
   EXPECT_EQ(std::count(metrics.begin(), metrics.end(), '\n'), c.generations + 1);
 }
 
@@ -65,8 +65,8 @@ TEST(TrainLoop, ResumeAfterLosingTheLastGenerationsWorkKeepsEverythingElse) {
   const TrainConfig c = tiny();
   const fs::path dir = fresh_dir("train_resume");
   run_training(c, dir.string());
-  const std::string gen1_ckpt = core::read_file((dir / "nets/gen001.ckpt").string());
-  const std::string gen1_record = core::read_file((dir / "generations/gen001.json").string());
+  const std::string gen1_ckpt = io::read_file((dir / "nets/gen001.ckpt").string());
+  const std::string gen1_record = io::read_file((dir / "generations/gen001.json").string());
   // What a kill during generation 2's training leaves: some of its shards, no checkpoint,
   // no record, no evaluation.
   const auto shards = generation_shards((dir / "shards").string(), 2);
@@ -82,8 +82,8 @@ TEST(TrainLoop, ResumeAfterLosingTheLastGenerationsWorkKeepsEverythingElse) {
   long shard_rows = 0;  // the resumed generation counts the rows of the shards it kept too
   for (const auto& path : generation_shards((dir / "shards").string(), 2)) shard_rows += read_shard(path).rows();
   EXPECT_EQ(r.records[1].rows, shard_rows);
-  EXPECT_EQ(core::read_file((dir / "nets/gen001.ckpt").string()), gen1_ckpt);
-  EXPECT_EQ(core::read_file((dir / "generations/gen001.json").string()), gen1_record);
+  EXPECT_EQ(io::read_file((dir / "nets/gen001.ckpt").string()), gen1_ckpt);
+  EXPECT_EQ(io::read_file((dir / "generations/gen001.json").string()), gen1_record);
   EXPECT_EQ(r.records[1].games, long(c.games_per_generation));
   ASSERT_EQ(r.final_matches.size(), 2u);
   EXPECT_EQ(r.final_matches[0].games, c.final_eval_games);
@@ -126,7 +126,7 @@ TEST(TrainLoop, TwoRunsWithOneSeedAreByteIdentical) {
       if (entry.path().extension() == ".ckpt") continue;  // a torch archive records its own file name
       const fs::path other = b / sub / entry.path().filename();
       ASSERT_TRUE(fs::exists(other)) << other;
-      EXPECT_EQ(core::read_file(entry.path().string()), core::read_file(other.string())) << entry.path();
+      EXPECT_EQ(io::read_file(entry.path().string()), io::read_file(other.string())) << entry.path();
       ++compared;
     }
   EXPECT_GE(compared, 3 + 2);  // shards of two generations and three weight files

@@ -6,7 +6,7 @@
 #include <string>
 #include <string_view>
 
-namespace pamir::core {
+namespace pamir::io {
 
 // The file's bytes; throws std::runtime_error("cannot read <path>: <reason>").
 std::string read_file(const std::string& path);
@@ -15,4 +15,4 @@ std::string read_file(const std::string& path);
 // Throws std::runtime_error("cannot write <path>: <reason>"); the temporary is removed.
 void write_file_atomically(const std::string& path, std::string_view bytes);
 
-}  // namespace pamir::core
+}  // namespace pamir::io

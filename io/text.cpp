@@ -1,9 +1,10 @@
-#include "core/text.h"
+#include "io/text.h"
 
 #include <charconv>
 #include <nlohmann/json.hpp>
 
-namespace pamir::core {
+namespace pamir::io {
+
 
 std::string quoted(const std::string& text) {
   return nlohmann::json(text).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
@@ -17,4 +18,4 @@ std::optional<u64> parse_u64(std::string_view text) {
   return value;
 }
 
-}  // namespace pamir::core
+}  // namespace pamir::io

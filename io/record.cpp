@@ -1,13 +1,15 @@
-#include "core/record.h"
+#include "io/record.h"
 
 #include <nlohmann/json.hpp>
 #include <string>
 
 #include "core/dominance.h"
 #include "core/game.h"
-#include "core/text.h"
+#include "io/text.h"
 
-namespace pamir::core {
+namespace pamir::io {
+
+using namespace core;  // io reads and writes the rules' vocabulary
 namespace {
 
 using Json = nlohmann::ordered_json;
@@ -172,4 +174,4 @@ std::optional<GameRecord> record_from_json(const std::string& text, std::string*
   return std::nullopt;
 }
 
-}  // namespace pamir::core
+}  // namespace pamir::io

@@ -1,4 +1,4 @@
-#include "core/game_log.h"
+#include "io/game_log.h"
 
 #include <algorithm>
 #include <string>
@@ -7,7 +7,9 @@
 #include "core/game.h"
 #include "core/queries.h"
 
-namespace pamir::core {
+namespace pamir::io {
+
+using namespace core;  // io reads and writes the rules' vocabulary
 namespace {
 
 std::string num(int v) { return std::to_string(v); }
@@ -119,4 +121,4 @@ std::string describe_result(const State& s) {
   return out;
 }
 
-}  // namespace pamir::core
+}  // namespace pamir::io
