@@ -3,7 +3,7 @@
 
 #include <array>
 
-#include "core/types.h"
+#include "core/ruleset.h"
 
 namespace pamir::core {
 
@@ -39,24 +39,7 @@ inline const CourtCard& court_card(int c) { return kCourtCardTable[c - 1]; }
 // Bit a set when card c has CardAction a (any printed position).
 u8 card_action_mask(int c);
 
-// Events (105-116): what the card does when discarded from the market and when bought.
-namespace EventKind {
-enum : u8 {
-  kNone,
-  // discard halves
-  kFavorMilitary, kEmbarrassmentOfRiches, kDisregardForCustoms, kFailureToImpress,
-  kRiotsPunjab, kRiotsHerat, kNoEffect, kRiotsKabul, kRiotsPersia, kConfidenceFailure,
-  kFavorIntelligence, kFavorPolitical,
-  // purchase halves
-  kNewTactics, kKohINoorRecovered, kCourtlyManners, kRumor, kConflictFatigue, kNationalism,
-  kPublicWithdrawal, kNationBuilding, kBackingOfPersianAristocracy, kOtherPersuasiveMethods,
-  kPashtunwaliValues, kRebuke,
-  kCount
-};
-}
-int event_discard_effect(int card);   // an EventKind, for 105..116
-int event_purchase_effect(int card);  // an EventKind, for 105..116
-const char* event_kind_name(int kind);
+// Events (105-116) are described in core/ruleset.h (event_discard_effect, event_purchase_effect).
 
 // Printed name of any card (court, Dominance Check or event).
 const char* card_name(int c);

@@ -1,5 +1,7 @@
 #include "core/dominance.h"
 
+#include <bit>
+
 #include "core/pieces.h"
 #include "core/queries.h"
 
@@ -92,11 +94,11 @@ bool resolve_dominance_check(State& s) {
     clear_tasks(s);
     return false;
   }
-  // Insurrection: the owner of Prince Akbar Khan places 2 Afghan armies in Kabul.
+  // Insurrection (Prince Akbar Khan): its owner places its armies (2 Afghan, in Kabul).
   for (int p = 0; p < s.num_players; ++p)
-    if (has_ability(s, p, Ability::kInsurrection)) {
-      place_block(s, p, Coalition::kAfghan, BlockLoc::army(Region::kKabul));
-      place_block(s, p, Coalition::kAfghan, BlockLoc::army(Region::kKabul));
+    for (u32 m = s.abilities[p] & kMechanicAbilities[AbilityMechanic::kInsurrection]; m; m &= m - 1) {
+      const AbilityDef& d = ability_def(std::countr_zero(m));
+      for (int i = 0; i < d.amount; ++i) place_block(s, p, d.coalition, BlockLoc::army(d.region));
     }
   end_lasting_effects(s);
   return true;

@@ -11,10 +11,9 @@ void change_favored_suit(State& s, int suit) {
 }
 
 void apply_discard_event(State& s, int card) {
-  switch (event_discard_effect(card)) {
-    case EventKind::kFavorMilitary: change_favored_suit(s, Suit::kMilitary); break;
-    case EventKind::kFavorIntelligence: change_favored_suit(s, Suit::kIntelligence); break;
-    case EventKind::kFavorPolitical: change_favored_suit(s, Suit::kPolitical); break;
+  const EventEffect& e = event_discard_effect(card);
+  switch (e.kind) {
+    case EventKind::kFavor: change_favored_suit(s, e.suit); break;
     case EventKind::kEmbarrassmentOfRiches:
       s.global_effects |= GlobalEffect::kEmbarrassmentOfRiches;
       break;
@@ -22,10 +21,7 @@ void apply_discard_event(State& s, int card) {
     case EventKind::kFailureToImpress:
       for (int p = 0; p < s.num_players; ++p) discard_prizes(s, p);
       break;
-    case EventKind::kRiotsPunjab: remove_all_tribes_and_armies(s, Region::kPunjab); break;
-    case EventKind::kRiotsHerat: remove_all_tribes_and_armies(s, Region::kHerat); break;
-    case EventKind::kRiotsKabul: remove_all_tribes_and_armies(s, Region::kKabul); break;
-    case EventKind::kRiotsPersia: remove_all_tribes_and_armies(s, Region::kPersia); break;
+    case EventKind::kRiots: remove_all_tribes_and_armies(s, e.region); break;
     case EventKind::kConfidenceFailure:
       // Pushed in reverse so that the current player discards first, then clockwise.
       for (int i = s.num_players - 1; i >= 0; --i) {
@@ -33,12 +29,13 @@ void apply_discard_event(State& s, int card) {
         if (hand_size(s, p) > 0) push_task(s, TaskKind::kConfidenceFailure, p);
       }
       break;
-    default: break;  // kNoEffect
+    default: break;  // kNone
   }
 }
 
 void apply_purchase_event(State& s, int p, int card) {
-  const int kind = event_purchase_effect(card);
+  const EventEffect& e = event_purchase_effect(card);
+  const int kind = e.kind;
   s.card_loc[card] = Loc::kActiveEvent;
   switch (kind) {
     case EventKind::kNewTactics: s.player_effects[p] |= PlayerEffect::kNewTactics; return;
@@ -54,9 +51,9 @@ void apply_purchase_event(State& s, int p, int card) {
   // Instant effects: the card goes to the discard pile.
   s.card_loc[card] = Loc::kDiscard;
   switch (kind) {
-    case EventKind::kBackingOfPersianAristocracy:
-      s.rupees[p] += 3;
-      s.bank -= 3;
+    case EventKind::kTakeRupees:
+      s.rupees[p] += e.amount;
+      s.bank -= e.amount;
       break;
     case EventKind::kOtherPersuasiveMethods: push_task(s, TaskKind::kChoosePlayer, p, kind); break;
     case EventKind::kRebuke: push_task(s, TaskKind::kChooseRegion, p, kind); break;

@@ -61,11 +61,13 @@ void begin_turn(State& s, int p) {
   std::memset(s.blocks_placed, 0, sizeof s.blocks_placed);
   if (s.is_wakhan(p)) draw_ai_card(s);
   push_task(s, TaskKind::kTurnActions, s.current);
-  // Blackmail comes before the actions, one decision per Blackmail card.
-  if (has_ability(s, s.current, Ability::kBlackmailHerat))
-    push_task(s, TaskKind::kBlackmail, s.current, Region::kHerat);
-  if (has_ability(s, s.current, Ability::kBlackmailKandahar))
-    push_task(s, TaskKind::kBlackmail, s.current, Region::kKandahar);
+  // Blackmail comes before the actions, one decision per Blackmail card, in data order
+  // (pushed last to first, so that the first is decided first).
+  for (u32 m = s.abilities[s.current] & kMechanicAbilities[AbilityMechanic::kBlackmail]; m;) {
+    const int a = 31 - std::countl_zero(m);
+    m &= ~(u32(1) << a);
+    push_task(s, TaskKind::kBlackmail, s.current, ability_def(a).region);
+  }
 }
 
 namespace {
@@ -84,15 +86,15 @@ unsigned bytes_equal_or_zero(u64 w, u8 value) {
   return unsigned(((flags >> 7) * 0x0102040810204080ull) >> 56);
 }
 
-// Bit row*6+col: the market space holds a card that can be bought (not Public Withdrawal).
+// Bit row*6+col: the market space holds a card that can be bought (not the rupee sink, Public Withdrawal).
 unsigned market_cells_buyable(const State& s) {
   static_assert(kNoCard == 0 && kMarketRows * kMarketCols == 12 && std::endian::native == std::endian::little);
   u64 first = 0;
   u32 last = 0;
   std::memcpy(&first, &s.market[0][0], 8);
   std::memcpy(&last, &s.market[0][0] + 8, 4);
-  const unsigned unbuyable = bytes_equal_or_zero(first, kPublicWithdrawal) |
-                             (bytes_equal_or_zero(last, kPublicWithdrawal) & 0xF) << 8;
+  const unsigned unbuyable = bytes_equal_or_zero(first, kRupeeSinkCard) |
+                             (bytes_equal_or_zero(last, kRupeeSinkCard) & 0xF) << 8;
   return ~unbuyable & 0xFFF;
 }
 
@@ -199,11 +201,11 @@ int spy_free_cards(const State& s, int region, u8* out) {
 
 // Safe House cards in p's court that a spy removed from card `from` may go to, ascending.
 int safe_houses(const State& s, int p, int from, u8* out) {
-  if (!has_ability(s, p, Ability::kSafeHouse)) return 0;
+  if (!has_mechanic(s, p, AbilityMechanic::kSafeHouse)) return 0;
   u64 cards[2] = {0, 0};
   const int b = s.court_begin(p);
   for (int i = b; i < b + s.court_len[p]; ++i)
-    if (court_card(s.court[i]).ability == Ability::kSafeHouse && s.court[i] != from) bit_set(cards, s.court[i]);
+    if (ability_def(court_card(s.court[i]).ability).mechanic == AbilityMechanic::kSafeHouse && s.court[i] != from) bit_set(cards, s.court[i]);
   return bit_members(cards, out);
 }
 
@@ -447,7 +449,7 @@ void carry_out(State& s, int p, int c, int purpose) {
 
 void finish_build(State& s, int p, int placed) {
   if (placed) pay_action_cost(s, p, build_cost(s, p, placed));
-  if (has_ability(s, p, Ability::kInfrastructure)) push_task(s, TaskKind::kInfrastructure, p);
+  if (has_mechanic(s, p, AbilityMechanic::kInfrastructure)) push_task(s, TaskKind::kInfrastructure, p);
 }
 
 void purchase(State& s, int p, int row, int col) {

@@ -30,7 +30,7 @@ int track_index(const State& s, int c) {
 // The borders p's land pieces may cross: those with a road of p's coalition (all of them
 // with Indian Supplies).
 unsigned passable_borders(const State& s, int p) {
-  if (has_ability(s, p, Ability::kIndianSupplies) || s.is_wakhan(p)) return (1u << kNumBorders) - 1;
+  if (has_mechanic(s, p, AbilityMechanic::kIndianSupplies) || s.is_wakhan(p)) return (1u << kNumBorders) - 1;
   unsigned mask = 0;
   for (int b = 0; b < kNumBorders; ++b)
     if (s.roads[b][s.loyalty[p]]) mask |= 1u << b;
@@ -99,12 +99,12 @@ bool any_betray(const State& s, int p) {
 }  // namespace
 
 bool ruler_bribe_waived(const State& s, int p) {
-  return bribes_waived(s, p) || has_ability(s, p, Ability::kCharismaticCourtiers);
+  return bribes_waived(s, p) || has_mechanic(s, p, AbilityMechanic::kCharismaticCourtiers);
 }
 
 int hostage_bribe(const State& s, int p, int c, int* holder) {
   const int h = hostage_holder(s, c);
-  if (h == kNoPlayer || bribes_waived(s, p) || has_ability(s, p, Ability::kCivilServiceReforms)) return 0;
+  if (h == kNoPlayer || bribes_waived(s, p) || has_mechanic(s, p, AbilityMechanic::kCivilServiceReforms)) return 0;
   if (holder) *holder = h;
   return spies_of(s, h, c);
 }
@@ -120,7 +120,7 @@ int ruled_regions(const State& s, int p) {
 
 // Players p may tax, as a bit mask of seats.
 int taxable_players(const State& s, int p) {
-  const int regions = has_ability(s, p, Ability::kClaimOfAncientLineage) ? (1 << Region::kCount) - 1 : ruled_regions(s, p);
+  const int regions = has_mechanic(s, p, AbilityMechanic::kClaimOfAncientLineage) ? (1 << Region::kCount) - 1 : ruled_regions(s, p);
   int mask = 0;
   if (!regions) return 0;
   for (int q = 0; q < s.num_players; ++q)
@@ -159,7 +159,7 @@ int spy_destinations(const State& s, int p, int c, u8* out) {
   const int total = s.court_begin(s.num_players);
   if (total < 2) return 0;
   const int at = track_index(s, c);
-  const int reach = has_ability(s, p, Ability::kWellConnected) ? 2 : 1;
+  const int reach = has_mechanic(s, p, AbilityMechanic::kWellConnected) ? 2 : 1;
   int n = 0;
   auto add = [&](int card) {
     if (card == c) return;
@@ -171,7 +171,7 @@ int spy_destinations(const State& s, int p, int c, u8* out) {
     add(s.court[(at + d) % total]);
     add(s.court[(at - d + total * 2) % total]);
   }
-  if (has_ability(s, p, Ability::kStrangeBedfellows)) {
+  if (has_mechanic(s, p, AbilityMechanic::kStrangeBedfellows)) {
     const int region = court_card(c).region;
     for (int i = 0; i < total; ++i)
       if (court_card(s.court[i]).region == region) add(s.court[i]);
@@ -182,7 +182,7 @@ int spy_destinations(const State& s, int p, int c, u8* out) {
 // Regions a land piece of p (army or, under Nationalism, tribe) may step to from r.
 int land_destinations(const State& s, int p, int r) {
   const int k = s.loyalty[p];
-  const bool no_road_needed = has_ability(s, p, Ability::kIndianSupplies) || s.is_wakhan(p);
+  const bool no_road_needed = has_mechanic(s, p, AbilityMechanic::kIndianSupplies) || s.is_wakhan(p);
   int mask = 0;
   for (unsigned borders = region_border_mask(r); borders; borders &= borders - 1) {
     const int b = __builtin_ctz(borders);
@@ -230,7 +230,7 @@ bool any_move(const State& s, int p) {
 bool betrayable(const State& s, int p, int c) {
   if (!spies_of(s, p, c)) return false;
   const int owner = s.court_owner(c);
-  return !(court_card(c).suit == Suit::kPolitical && has_ability(s, owner, Ability::kBodyguards));
+  return !(court_card(c).suit == Suit::kPolitical && has_mechanic(s, owner, AbilityMechanic::kBodyguards));
 }
 
 int battle_strength(const State& s, int p, int site) {
@@ -242,11 +242,10 @@ int battle_strength(const State& s, int p, int site) {
   return spies_of(s, p, Site::card_of(site));
 }
 
-bool spy_removable(const State& s, int q) { return !has_ability(s, q, Ability::kIndispensableAdvisors); }
+bool spy_removable(const State& s, int q) { return !has_mechanic(s, q, AbilityMechanic::kIndispensableAdvisors); }
 
 bool tribe_protected(const State& s, int q, int r) {
-  return (r == Region::kKabul && has_ability(s, q, Ability::kCitadelKabul)) ||
-         (r == Region::kTranscaspia && has_ability(s, q, Ability::kCitadelTranscaspia));
+  return s.abilities[q] & kAbilitiesByRegion<AbilityMechanic::kCitadel>[r];
 }
 
 

@@ -1,30 +1,14 @@
 #pragma once
-// The map: 6 regions and the 9 borders between them (data/map.tsv).
+// The map: the regions and the borders between them (data/regions.tsv, data/map.tsv).
 
 #include <array>
 
-#include "core/types.h"
+#include "core/ruleset.h"
 
 namespace pamir::core {
 
-constexpr int kNumBorders = 9;
-
-struct Border {
-  u8 a, b;  // the two regions
-};
-
-// In data/map.tsv order.
-constexpr std::array<Border, kNumBorders> kBorders = {{
-    {Region::kPersia, Region::kTranscaspia},
-    {Region::kHerat, Region::kPersia},
-    {Region::kHerat, Region::kTranscaspia},
-    {Region::kKabul, Region::kTranscaspia},
-    {Region::kHerat, Region::kKabul},
-    {Region::kHerat, Region::kKandahar},
-    {Region::kKabul, Region::kKandahar},
-    {Region::kKabul, Region::kPunjab},
-    {Region::kKandahar, Region::kPunjab},
-}};
+// The borders in data/map.tsv order (kBorderDefs: each names its two regions).
+inline constexpr const BorderDef (&kBorders)[kNumBorders] = kBorderDefs;
 
 constexpr bool border_touches(int border, int region) {
   return kBorders[border].a == region || kBorders[border].b == region;

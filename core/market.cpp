@@ -12,7 +12,7 @@ void mark_paid(State& s, int row, int col) { s.market_paid |= u16(1u << (row * k
 }  // namespace
 
 void add_market_rupees(State& s, int row, int col, int n) {
-  if (s.market[row][col] == kPublicWithdrawal) {
+  if (s.market[row][col] == kRupeeSinkCard) {
     s.rupees_removed += n;
     return;
   }
@@ -23,10 +23,9 @@ int purchase_cost(const State& s, int p, int row, int col) {
   const int card = s.market[row][col];
   if ((s.abilities[p] & kPriceWaivers) && is_court_card(card)) {
     const CourtCard& cc = court_card(card);
-    if ((cc.region == Region::kHerat && has_ability(s, p, Ability::kHeratInfluence)) ||
-        (cc.region == Region::kPersia && has_ability(s, p, Ability::kPersianInfluence)) ||
-        (cc.patriot == Coalition::kRussian && has_ability(s, p, Ability::kRussianInfluence)))
-      return 0;
+    constexpr auto& by_region = kAbilitiesByRegion<AbilityMechanic::kFreePurchase>;
+    constexpr auto& by_patriot = kAbilitiesByCoalition<AbilityMechanic::kFreePurchase>;
+    if (s.abilities[p] & (by_region[cc.region] | by_patriot[cc.patriot])) return 0;
   }
   return col * (s.favored_suit == Suit::kMilitary ? 2 : 1);
 }

@@ -6,10 +6,8 @@
 
 namespace pamir::core {
 
-constexpr CardId kPublicWithdrawal = 111;  // cannot be bought; eats rupees placed on it
 // Abilities that waive purchase prices (Herat, Persian and Russian Influence).
-constexpr u32 kPriceWaivers = u32(1) << Ability::kHeratInfluence | u32(1) << Ability::kPersianInfluence |
-                              u32(1) << Ability::kRussianInfluence;
+constexpr u32 kPriceWaivers = kMechanicAbilities[AbilityMechanic::kFreePurchase];
 
 // Rupees p pays to buy the card at (row, col): column times 1 (2 with military favored).
 int purchase_cost(const State& s, int p, int row, int col);
@@ -19,7 +17,7 @@ void pay_purchase(State& s, int p, int row, int col);
 // Pays n rupees of an action cost onto the rightmost market cards, in pairs: one to each
 // row's next card from the right (rules notes 5).
 void pay_action_cost(State& s, int p, int n);
-// Puts rupees on a market space; the Public Withdrawal card eats them.
+// Puts rupees on a market space; the rupee-sink event (Public Withdrawal) eats them.
 void add_market_rupees(State& s, int row, int col, int n);
 
 // Cleanup step 3, for one row (the top row goes first): discards an event or Dominance

@@ -89,7 +89,8 @@ bool is_favored(const State& s, int p, int c) {
   const CourtCard& cc = court_card(c);
   if (cc.suit == s.favored_suit) return true;
   if (cc.suit == Suit::kMilitary && (s.player_effects[p] & PlayerEffect::kNewTactics)) return true;
-  return cc.ability == Ability::kSavvyOperator || cc.ability == Ability::kIrregulars;
+  const int m = ability_def(cc.ability).mechanic;
+  return m == AbilityMechanic::kSavvyOperator || m == AbilityMechanic::kIrregulars;
 }
 
 namespace {

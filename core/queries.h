@@ -3,6 +3,7 @@
 
 #include <bit>
 
+#include "core/ruleset.h"
 #include "core/state.h"
 
 namespace pamir::core {
@@ -32,7 +33,12 @@ inline int cylinders_in_play(const State& s, int p) { return kCylinders - s.cyli
 
 // Whether an action on court card c counts as a bonus action for its owner p.
 bool is_favored(const State& s, int p, int c);
+// Whether p has in court the ability with that Ability id (data/abilities.tsv row)...
 inline bool has_ability(const State& s, int p, int ability) { return s.abilities[p] >> ability & 1; }
+// ... or any ability with that mechanic (core/ruleset.h), whatever its arguments.
+inline bool has_mechanic(const State& s, int p, int mechanic) {
+  return s.abilities[p] & kMechanicAbilities[mechanic];
+}
 
 int spies_of(const State& s, int p, int c);
 // The player holding court card c hostage (strictly more spies than every other player,

@@ -44,9 +44,9 @@ constexpr int kMaxDeck = 6 * (5 + kMaxPlayers) + 10;
 constexpr int kGiftSlots = 3;
 constexpr int kWakhanCards = 24;  // the Wakhan AI deck
 
-namespace Region {
-enum : u8 { kKabul, kPunjab, kKandahar, kHerat, kPersia, kTranscaspia, kCount };
-}
+// Regions (Region::kCount, and a name per region), card abilities (Ability::kCount) and
+// kNumBorders, generated from data/ (core/ruleset.h says how the rules read them).
+#include "core/ruleset_names.inc"
 namespace Suit {
 enum : u8 { kEconomic, kMilitary, kPolitical, kIntelligence, kCount };
 }
@@ -62,15 +62,6 @@ enum : u8 {
 }
 namespace CardAction {
 enum : u8 { kTax, kGift, kBuild, kMove, kBetray, kBattle, kCount };
-}
-namespace Ability {
-enum : u8 {
-  kNone, kIndispensableAdvisors, kInsurrection, kClaimOfAncientLineage, kBodyguards,
-  kCitadelKabul, kCitadelTranscaspia, kStrangeBedfellows, kCivilServiceReforms, kSafeHouse,
-  kCharismaticCourtiers, kBlackmailKandahar, kBlackmailHerat, kIndianSupplies, kWellConnected,
-  kHeratInfluence, kPersianInfluence, kRussianInfluence, kInfrastructure, kSavvyOperator,
-  kIrregulars, kCount
-};
 }
 
 const char* region_name(int r);

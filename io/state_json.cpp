@@ -120,19 +120,6 @@ bool event_fits(int kind, int event) {
   return true;
 }
 
-// "Koh-i-noor Recovered" -> "koh_i_noor_recovered".
-std::string slug(const char* name) {
-  std::string out;
-  for (const char* p = name; *p; ++p) {
-    const char ch = *p;
-    if (std::isalnum(static_cast<unsigned char>(ch)))
-      out += char(std::tolower(static_cast<unsigned char>(ch)));
-    else if (!out.empty() && out.back() != '_')
-      out += '_';
-  }
-  return out;
-}
-
 template <size_t N>
 int index_of(const char* const (&names)[N], const std::string& s) {
   for (size_t i = 0; i < N; ++i)
@@ -225,7 +212,7 @@ Json field_value(const FieldSpec& f, int v) {
     case Field::kSite: return site_string(v);
     case Field::kMoveLoc: return move_loc_string(v);
     case Field::kPurpose: return kBribePurposeNames[v];
-    case Field::kEvent: return slug(event_kind_name(v));
+    case Field::kEvent: return kEventKindKeys[v];
     default: return v;
   }
 }
@@ -422,7 +409,7 @@ int parse_field(const FieldSpec& f, const Json& v, const std::string& where, int
     case Field::kEvent: {
       const std::string s = get_string(v, where);
       for (int k = 1; k < EventKind::kCount; ++k)
-        if (s == slug(event_kind_name(k))) return k;
+        if (s == kEventKindKeys[k]) return k;
       throw LoadError(where + ": unknown event " + quoted(s));
     }
   }
