@@ -281,4 +281,23 @@ bool card_action_feasible(const State& s, int p, int act) {
   return false;
 }
 
+// Court cards of a region with no spies on them (Blackmail targets), ascending.
+int spy_free_cards(const State& s, int region, u8* out) {
+  u64 cards[2] = {0, 0};
+  const int total = s.court_begin(s.num_players);
+  for (int i = 0; i < total; ++i)
+    if (court_card(s.court[i]).region == region && !s.spies_on[s.court[i]]) bit_set(cards, s.court[i]);
+  return bit_members(cards, out);
+}
+
+// Safe House cards in p's court that a spy removed from card `from` may go to, ascending.
+int safe_houses(const State& s, int p, int from, u8* out) {
+  if (!has_mechanic(s, p, AbilityMechanic::kSafeHouse)) return 0;
+  u64 cards[2] = {0, 0};
+  const int b = s.court_begin(p);
+  for (int i = b; i < b + s.court_len[p]; ++i)
+    if (ability_def(court_card(s.court[i]).ability).mechanic == AbilityMechanic::kSafeHouse && s.court[i] != from) bit_set(cards, s.court[i]);
+  return bit_members(cards, out);
+}
+
 }  // namespace pamir::core

@@ -50,4 +50,8 @@ bool has_battle_removal(const State& s, int p, int site);
 bool tribe_protected(const State& s, int q, int r);              // Citadel
 bool spy_removable(const State& s, int q);                       // not Indispensable Advisors
 
+// Spies placed by abilities.
+int spy_free_cards(const State& s, int region, u8* out);  // Blackmail targets: spy-free cards of a region
+int safe_houses(const State& s, int p, int from, u8* out);  // Safe Houses a spy removed from `from` may go to
+
 }  // namespace pamir::core

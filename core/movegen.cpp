@@ -1,0 +1,309 @@
+#include "core/movegen.h"
+
+#include <algorithm>
+#include <bit>
+#include <cstring>
+
+#include "core/legality.h"
+#include "core/market.h"
+#include "core/pieces.h"
+#include "core/queries.h"
+#include "core/wakhan.h"
+
+namespace pamir::core {
+namespace {
+
+// Bit i set where byte i of w is zero or equal to `value` (bits 0..7). Word-at-a-time: the
+// turn-action generator asks this of the 12 market cells at nearly every decision.
+unsigned bytes_equal_or_zero(u64 w, u8 value) {
+  constexpr u64 kLow7 = 0x7F7F7F7F7F7F7F7Full;
+  auto zero_bytes = [](u64 x) { return ~(((x & kLow7) + kLow7) | x | kLow7); };  // 0x80 per zero byte
+  const u64 flags = zero_bytes(w) | zero_bytes(w ^ (0x0101010101010101ull * value));
+  // Gathers the eight 0x80 flags into one byte: each lands in a distinct bit of the top byte.
+  return unsigned(((flags >> 7) * 0x0102040810204080ull) >> 56);
+}
+
+// Bit row*6+col: the market space holds a card that can be bought (not the rupee sink, Public Withdrawal).
+unsigned market_cells_buyable(const State& s) {
+  static_assert(kNoCard == 0 && kMarketRows * kMarketCols == 12 && std::endian::native == std::endian::little);
+  u64 first = 0;
+  u32 last = 0;
+  std::memcpy(&first, &s.market[0][0], 8);
+  std::memcpy(&last, &s.market[0][0] + 8, 4);
+  const unsigned unbuyable = bytes_equal_or_zero(first, kRupeeSinkCard) |
+                             (bytes_equal_or_zero(last, kRupeeSinkCard) & 0xF) << 8;
+  return ~unbuyable & 0xFFF;
+}
+
+int gen_turn_actions(const State& s, int p, Action* out) {
+  Action* o = out;
+  *o++ = Act::kDone;
+  const bool core_left = s.actions_used < 2;
+  if (core_left) {
+    // Bit row*6+col: a card that may be bought there (present, not Public Withdrawal, no
+    // rupee of this turn's on it), then cut to the columns p can afford at the plain price.
+    unsigned buyable = market_cells_buyable(s) & ~unsigned(s.market_paid);
+    const int affordable = std::min(s.rupees[p] / (s.favored_suit == Suit::kMilitary ? 2 : 1), kMarketCols - 1);
+    const unsigned columns = (2u << affordable) - 1;
+    unsigned priced = buyable & ~(columns | columns << kMarketCols);
+    buyable &= columns | columns << kMarketCols;
+    // Abilities that waive the price (rare) can make a dearer card free.
+    if (s.abilities[p] & kPriceWaivers)
+      for (; priced; priced &= priced - 1) {
+        const int i = __builtin_ctz(priced);
+        if (purchase_cost(s, p, i / kMarketCols, i % kMarketCols) == 0) buyable |= 1u << i;
+      }
+    for (; buyable; buyable &= buyable - 1) *o++ = Act::purchase(__builtin_ctz(buyable) / kMarketCols, __builtin_ctz(buyable) % kMarketCols);
+  }
+  // Wakhan plays the card she bought as part of the same action, even her second.
+  if (core_left || s.is_wakhan(p)) {
+    for (int w = 0; w < 2; ++w) {
+      u64 bits = s.hand[p][w] & ~s.refused_cards[w];
+      while (bits) {
+        const int c = w * 64 + __builtin_ctzll(bits) + 1;
+        bits &= bits - 1;
+        *o++ = Act::play(c, false);
+        *o++ = Act::play(c, true);
+      }
+    }
+  }
+  // Court order is not id order: collect the usable cards, then emit in card order.
+  u64 usable[2] = {0, 0};
+  const int b = s.court_begin(p);
+  for (int i = b; i < b + s.court_len[p]; ++i) {
+    const int c = s.court[i];
+    if (bit_test(s.used_cards, c) || bit_test(s.refused_cards, c)) continue;
+    if (!core_left && !is_favored(s, p, c)) continue;
+    bit_set(usable, c);
+  }
+  u8 cards[kNumCourtCards];
+  const int n = bit_members(usable, cards);
+  // Whether each kind of card action could be carried out: worked out once, on demand.
+  enum : u8 { kUnknown, kYes, kNo };
+  u8 feasible[CardAction::kCount] = {};
+  for (int i = 0; i < n; ++i) {
+    for (unsigned acts = card_action_mask(cards[i]); acts; acts &= acts - 1) {
+      const int act = __builtin_ctz(acts);
+      if (feasible[act] == kUnknown) feasible[act] = card_action_feasible(s, p, act) ? kYes : kNo;
+      if (feasible[act] == kYes) *o++ = Act::card_action(cards[i], act);
+    }
+  }
+  return int(o - out);
+}
+
+int gen_tax(const State& s, int p, const Task& t, Action* out) {
+  Action* o = out;
+  if (t.b > 0) *o++ = Act::kDone;
+  for (int row = 0; row < kMarketRows; ++row)
+    for (int col = 0; col < kMarketCols; ++col)
+      if (s.market[row][col] && s.market_rupees[row][col])
+        *o++ = Act::tax_market(row, col);
+  const int victims = taxable_players(s, p);
+  for (int off = 1; off < s.num_players; ++off)
+    if (victims >> seat_at(s, p, off) & 1) *o++ = Act::tax_player(off);
+  return int(o - out);
+}
+
+}  // namespace
+
+// Where p may put a block of its coalition: roads on borders of regions p rules, then
+// armies in them (the build action and Infrastructure).
+int gen_block_placements(const State& s, int p, Action* out) {
+  Action* o = out;
+  if (!can_place_block(s, s.loyalty[p])) return 0;
+  const int ruled = ruled_regions(s, p);
+  u16 borders = 0;
+  for (int r = 0; r < Region::kCount; ++r)
+    if (ruled >> r & 1) borders |= region_border_mask(r);
+  for (int b = 0; b < kNumBorders; ++b)
+    if (borders >> b & 1) *o++ = Act::road(b);
+  for (int r = 0; r < Region::kCount; ++r)
+    if (ruled >> r & 1) *o++ = Act::army(r);
+  return int(o - out);
+}
+
+namespace {
+
+int gen_build(const State& s, int p, const Task& t, Action* out) {
+  Action* o = out;
+  if (t.a > 0) *o++ = Act::kDone;
+  if (t.a < t.b && s.rupees[p] >= build_cost(s, p, t.a + 1)) o += gen_block_placements(s, p, o);
+  return int(o - out);
+}
+
+int gen_move_from(const State& s, int p, const Task& t, Action* out) {
+  Action* o = out;
+  if (t.b > 0) *o++ = Act::kDone;
+  if (t.a == 0) return int(o - out);
+  for (int r = 0; r < Region::kCount; ++r)
+    if (can_move_from(s, p, Act::move_army(r))) *o++ = Act::move_from(Act::move_army(r));
+  u8 cards[kCylinders];
+  const int n = s.court_begin(s.num_players) >= 2 ? spy_cards(s, p, cards) : 0;
+  for (int i = 0; i < n; ++i) *o++ = Act::move_from(Act::move_spy(cards[i]));
+  for (int r = 0; r < Region::kCount; ++r)
+    if (can_move_from(s, p, Act::move_tribe(r))) *o++ = Act::move_from(Act::move_tribe(r));
+  return int(o - out);
+}
+
+int gen_move_to(const State& s, int p, const Task& t, Action* out) {
+  Action* o = out;
+  const int from = t.c;
+  if (from >= Region::kCount && from < Region::kCount + kNumCourtCards) {
+    u8 dest[kNumCourtCards];
+    const int n = spy_destinations(s, p, from - Region::kCount + 1, dest);
+    std::sort(dest, dest + n);
+    for (int i = 0; i < n; ++i) *o++ = Act::move_to(Site::card(dest[i]));
+  } else {
+    const int r = from < Region::kCount ? from : from - Region::kCount - kNumCourtCards;
+    const int mask = land_destinations(s, p, r);
+    for (int d = 0; d < Region::kCount; ++d)
+      if (mask >> d & 1) *o++ = Act::move_to(Site::region(d));
+  }
+  return int(o - out);
+}
+
+int gen_battle(const State& s, int p, const Task& t, Action* out) {
+  Action* o = out;
+  if (t.c > 0) *o++ = Act::kDone;
+  if (t.b == 0) return int(o - out);
+  o += battle_removals(s, p, t.a, o);
+  std::sort(out, o);
+  return int(o - out);
+}
+
+// Cards p holds in hand or court, as discard actions in id order.
+int gen_discards(const State& s, int p, bool hand, bool court, Action* out) {
+  u64 cards[2] = {0, 0};
+  if (hand) cards[0] = s.hand[p][0], cards[1] = s.hand[p][1];
+  if (court) {
+    const int b = s.court_begin(p);
+    for (int i = b; i < b + s.court_len[p]; ++i) bit_set(cards, s.court[i]);
+  }
+  Action* o = out;
+  for (int w = 0; w < 2; ++w)
+    for (u64 bits = cards[w]; bits; bits &= bits - 1)
+      *o++ = Act::discard(w * 64 + __builtin_ctzll(bits) + 1);
+  return int(o - out);
+}
+
+int gen_take(const State& s, const Task& t, Action* out) {
+  Action* o = out;
+  const int p = t.player;
+  bool seen[Act::kTakeCount] = {};
+  if (t.kind == TaskKind::kTakeCylinder) {
+    for (int i = 0; i < kCylinders; ++i) {
+      const u8 l = s.cylinder[p][i];
+      if (l == CylLoc::kSupply || (s.cylinders_placed[p] >> i & 1)) continue;
+      const int idx = CylLoc::is_tribe(l)  ? Act::take_tribe(CylLoc::region_of(l))
+                      : CylLoc::is_gift(l) ? Act::take_gift(CylLoc::slot_of(l))
+                                           : Act::take_spy(CylLoc::card_of(l));
+      seen[idx] = true;
+    }
+  } else {
+    const int k = t.a;
+    for (int i = 0; i < kBlocksPerCoalition; ++i) {
+      const u8 l = s.block[k][i];
+      if (l == BlockLoc::kSupply || (s.blocks_placed[k] >> i & 1)) continue;
+      seen[BlockLoc::is_army(l) ? Act::take_army(BlockLoc::region_of(l))
+                                : Act::take_road(BlockLoc::border_of(l))] = true;
+    }
+  }
+  for (int i = 0; i < Act::kTakeCount; ++i)
+    if (seen[i]) *o++ = Act::take(i);
+  return int(o - out);
+}
+
+}  // namespace
+
+int gen_decision(const State& s, Action* out) {
+  const Task& t = s.top();
+  const int p = t.player;
+  Action* o = out;
+  switch (t.kind) {
+    case TaskKind::kChooseLoyalty:
+      for (int k = 0; k < Coalition::kCount; ++k) *o++ = Act::loyalty(k);
+      break;
+    case TaskKind::kTurnActions: return gen_turn_actions(s, p, out);
+    case TaskKind::kBribeDemand:
+      for (int k = 0; k <= t.a; ++k) *o++ = Act::demand(k);
+      break;
+    case TaskKind::kBribePay: {
+      const int extra = t.c >= BribeFor::kCardAction ? min_action_cost(s, p, t.c - BribeFor::kCardAction) : 0;
+      if (s.rupees[p] >= t.a + extra) *o++ = Act::kPayBribe;
+      *o++ = Act::kRefuseBribe;
+      break;
+    }
+    case TaskKind::kPlaceRoad:
+      for (int b = 0; b < kNumBorders; ++b)
+        if (border_touches(b, t.a)) *o++ = Act::road(b);
+      break;
+    case TaskKind::kPlaceSpy: {
+      const int total = s.court_begin(s.num_players);
+      u8 cards[kNumCourtCards];
+      int n = 0;
+      for (int i = 0; i < total; ++i)
+        if (court_card(s.court[i]).region == t.a) cards[n++] = s.court[i];
+      std::sort(cards, cards + n);
+      for (int i = 0; i < n; ++i) *o++ = Act::spy(cards[i]);
+      break;
+    }
+    case TaskKind::kTakeCylinder:
+    case TaskKind::kTakeBlock: return gen_take(s, t, out);
+    case TaskKind::kTax: return gen_tax(s, p, t, out);
+    case TaskKind::kGift: {
+      const int taken = gift_spaces_taken(s, p);
+      for (int slot = 0; slot < kGiftSlots; ++slot)
+        if (!(taken >> slot & 1) && s.rupees[p] >= kGiftCost[slot]) *o++ = Act::gift(slot);
+      break;
+    }
+    case TaskKind::kBuild: return gen_build(s, p, t, out);
+    case TaskKind::kMoveFrom: return gen_move_from(s, p, t, out);
+    case TaskKind::kMoveTo: return gen_move_to(s, p, t, out);
+    case TaskKind::kBetray: {
+      u8 cards[kCylinders];
+      const int n = spy_cards(s, p, cards);
+      for (int i = 0; i < n; ++i)
+        if (betrayable(s, p, cards[i])) *o++ = Act::betray(cards[i]);
+      break;
+    }
+    case TaskKind::kPrize:
+      *o++ = Act::kTakePrize;
+      *o++ = Act::kDeclinePrize;
+      break;
+    case TaskKind::kBattleSite: {
+      for (int r = 0; r < Region::kCount; ++r)
+        if (battle_site_ok(s, p, Site::region(r))) *o++ = Act::battle_at(Site::region(r));
+      u8 cards[kCylinders];
+      const int n = spy_cards(s, p, cards);
+      for (int i = 0; i < n; ++i)
+        if (battle_site_ok(s, p, Site::card(cards[i]))) *o++ = Act::battle_at(Site::card(cards[i]));
+      break;
+    }
+    case TaskKind::kBattle: return gen_battle(s, p, t, out);
+    case TaskKind::kDiscardLeverage: return gen_discards(s, p, true, true, out);
+    case TaskKind::kDiscardCourt: return gen_discards(s, p, false, true, out);
+    case TaskKind::kDiscardHand:
+    case TaskKind::kConfidenceFailure: return gen_discards(s, p, true, false, out);
+    case TaskKind::kChoosePlayer:
+      for (int off = 1; off < s.num_players; ++off) *o++ = Act::choose_player(off);
+      break;
+    case TaskKind::kChooseRegion:
+      for (int r = 0; r < Region::kCount; ++r) *o++ = Act::choose_region(r);
+      break;
+    case TaskKind::kChooseSuit:
+      for (int k = 0; k < Suit::kCount; ++k) *o++ = Act::choose_suit(k);
+      break;
+    case TaskKind::kSafeHouse:
+    case TaskKind::kBlackmail: {
+      u8 cards[kNumCourtCards];
+      const int n = t.kind == TaskKind::kSafeHouse ? safe_houses(s, p, t.a, cards) : spy_free_cards(s, t.a, cards);
+      *o++ = Act::kDone;  // decline: the spy stays home (Safe House) / no spy placed (Blackmail)
+      for (int i = 0; i < n; ++i) *o++ = Act::spy(cards[i]);
+      break;
+    }
+    case TaskKind::kInfrastructure: return gen_block_placements(s, p, out);
+  }
+  return int(o - out);
+}
+
+}  // namespace pamir::core
