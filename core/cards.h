@@ -34,12 +34,12 @@ struct CourtCard {
 };
 
 extern const CourtCard kCourtCardTable[kNumCourtCards];
-// c in 1..100. Inline: the rules read card data on every legal-move generation.
+// c in 1..kNumCourtCards. Inline: the rules read card data on every legal-move generation.
 inline const CourtCard& court_card(int c) { return kCourtCardTable[c - 1]; }
 // Bit a set when card c has CardAction a (any printed position).
 u8 card_action_mask(int c);
 
-// Events (105-116) are described in core/ruleset.h (event_discard_effect, event_purchase_effect).
+// Events are described in core/ruleset.h (event_discard_effect, event_purchase_effect).
 
 // Printed name of any card (court, Dominance Check or event).
 const char* card_name(int c);

@@ -116,9 +116,9 @@ std::string check_consistency(const State& s) {
   }
   for (int i = total_court; i < kNumCourtCards; ++i)
     if (s.court[i]) return fail("court array not zero past its end");
-  if (s.hand[0][1] >> 36 || s.hand[1][1] >> 36 || s.hand[2][1] >> 36 || s.hand[3][1] >> 36 ||
-      s.hand[4][1] >> 36)
-    return fail("hand bit beyond card 100");
+  static_assert(kNumCourtCards > 64 && kNumCourtCards < 128, "a hand is two 64-bit words");
+  for (int p = 0; p < kMaxPlayers; ++p)
+    if (s.hand[p][1] >> (kNumCourtCards - 64)) return fail("hand bit beyond the last court card");
   int prizes[kMaxPlayers] = {};
   for (int c = 1; c <= kNumCards; ++c) {
     const int l = s.card_loc[c];

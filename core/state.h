@@ -38,15 +38,18 @@ enum : u8 {
 // Where a cylinder is (State::cylinder).
 namespace CylLoc {
 constexpr u8 kSupply = 0;
+constexpr int kFirstGift = 1 + Region::kCount;
+constexpr int kSpyBase = 15;  // spy(card) = kSpyBase + card, past the gift slots
 constexpr u8 tribe(int region) { return u8(1 + region); }          // 1..6
-constexpr u8 gift(int slot) { return u8(7 + slot); }               // 7..9, slot costs 2/4/6
-constexpr u8 spy(int card) { return u8(15 + card); }               // 16..115
-constexpr bool is_tribe(u8 l) { return l >= 1 && l <= 6; }
-constexpr bool is_gift(u8 l) { return l >= 7 && l <= 9; }
-constexpr bool is_spy(u8 l) { return l >= 16 && l <= 115; }
+constexpr u8 gift(int slot) { return u8(kFirstGift + slot); }      // 7..9, slot costs 2/4/6
+constexpr u8 spy(int card) { return u8(kSpyBase + card); }         // 16..115
+constexpr bool is_tribe(u8 l) { return l >= 1 && l <= Region::kCount; }
+constexpr bool is_gift(u8 l) { return l >= kFirstGift && l < kFirstGift + kGiftSlots; }
+constexpr bool is_spy(u8 l) { return l >= spy(1) && l <= spy(kNumCourtCards); }
 constexpr int region_of(u8 l) { return l - 1; }
-constexpr int slot_of(u8 l) { return l - 7; }
-constexpr int card_of(u8 l) { return l - 15; }
+constexpr int slot_of(u8 l) { return l - kFirstGift; }
+constexpr int card_of(u8 l) { return l - kSpyBase; }
+static_assert(kFirstGift + kGiftSlots <= kSpyBase + 1 && kSpyBase + kNumCourtCards <= 255);
 }  // namespace CylLoc
 
 // Where a coalition block is (State::block).

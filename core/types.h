@@ -17,20 +17,20 @@ constexpr int kMaxPlayers = 5;
 constexpr int kMinPlayers = 2;
 constexpr int kNoPlayer = 0xFF;
 
-// Cards are numbered as printed: 1-100 court cards, 101-104 Dominance Checks,
-// 105-116 events. 0 means "no card".
+// Counts of the data (cards, regions, borders) and the enumerations it names (Region,
+// Ability), generated from data/ (core/ruleset.h says how the rules read them).
+#include "core/ruleset_names.inc"
+
+// Card ids: 1.. court cards, then the Dominance Checks, then the events; 0 means "no card".
 using CardId = u8;
 constexpr CardId kNoCard = 0;
-constexpr int kNumCourtCards = 100;
-constexpr int kNumCards = 116;
-constexpr CardId kFirstDominanceCheck = 101;
-constexpr CardId kFirstEvent = 105;
-constexpr int kNumDominanceChecks = 4;
-constexpr int kNumEvents = 12;
+constexpr CardId kFirstDominanceCheck = kNumCourtCards + 1;
+constexpr CardId kFirstEvent = kFirstDominanceCheck + kNumDominanceChecks;
+constexpr int kNumCards = kNumCourtCards + kNumDominanceChecks + kNumEvents;
 
 constexpr bool is_court_card(int c) { return c >= 1 && c <= kNumCourtCards; }
-constexpr bool is_dominance_check(int c) { return c >= 101 && c <= 104; }
-constexpr bool is_event(int c) { return c >= 105 && c <= 116; }
+constexpr bool is_dominance_check(int c) { return c >= kFirstDominanceCheck && c < kFirstEvent; }
+constexpr bool is_event(int c) { return c >= kFirstEvent && c <= kNumCards; }
 
 // Each player has 11 cylinders; one marks victory points, 10 are usable.
 constexpr int kCylinders = 10;
@@ -44,9 +44,6 @@ constexpr int kMaxDeck = 6 * (5 + kMaxPlayers) + 10;
 constexpr int kGiftSlots = 3;
 constexpr int kWakhanCards = 24;  // the Wakhan AI deck
 
-// Regions (Region::kCount, and a name per region), card abilities (Ability::kCount) and
-// kNumBorders, generated from data/ (core/ruleset.h says how the rules read them).
-#include "core/ruleset_names.inc"
 namespace Suit {
 enum : u8 { kEconomic, kMilitary, kPolitical, kIntelligence, kCount };
 }

@@ -37,8 +37,19 @@ def region_arg(value, regions):
     return f"Region::{camel(value)}"
 
 
-def names_file(regions, borders, abilities):
-    lines = [HEADER.format("regions.tsv, map.tsv and abilities.tsv"),
+def names_file(regions, borders, abilities, cards, events):
+    numbers = [int(c["number"]) for c in cards]
+    checks = [int(e["number"]) for e in events if e["kind"] == "dominance_check"]
+    evs = [int(e["number"]) for e in events if e["kind"] == "event"]
+    # Card ids run 1.. without gaps: court cards, then Dominance Checks, then events.
+    assert numbers == list(range(1, len(numbers) + 1))
+    assert checks == list(range(len(numbers) + 1, len(numbers) + 1 + len(checks)))
+    assert evs == list(range(checks[-1] + 1, checks[-1] + 1 + len(evs)))
+    lines = [HEADER.format("court_cards.tsv, event_cards.tsv, regions.tsv, map.tsv and abilities.tsv"),
+             "// Cards are numbered as printed: court cards, then Dominance Checks, then events.",
+             f"constexpr int kNumCourtCards = {len(numbers)};",
+             f"constexpr int kNumDominanceChecks = {len(checks)};",
+             f"constexpr int kNumEvents = {len(evs)};",
              "namespace Region {",
              f"enum : u8 {{ {', '.join(camel(r) for r in regions)}, kCount }};",
              "}",
@@ -115,7 +126,7 @@ def main():
     events = read(data / "event_cards.tsv")
     effects = {e["effect"]: e for e in read(data / "event_effects.tsv")}
     cards = read(data / "court_cards.tsv")
-    emit(names_file(regions, borders, abilities), out_dir / "ruleset_names.inc", data, check, "gen_card_table.py")
+    emit(names_file(regions, borders, abilities, cards, events), out_dir / "ruleset_names.inc", data, check, "gen_card_table.py")
     emit(tables_file(regions, borders, abilities, events, effects), out_dir / "ruleset_tables.inc", data, check,
          "gen_card_table.py")
     emit(card_file(cards, regions, abilities), out_dir / "card_table.inc", data, check, "gen_card_table.py")
