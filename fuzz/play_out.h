@@ -19,6 +19,11 @@ namespace pamir::fuzz {
   std::abort();
 }
 
+// A refusal must say why in exactly one line (the protocol's framing, the CLI's errors).
+inline void check_one_line(const std::string& error) {
+  if (error.empty() || error.find('\n') != std::string::npos) fail("error not one line: " + error);
+}
+
 inline void check(const core::State& s, const char* where) {
   if (auto e = core::check_consistency(s); !e.empty()) fail(std::string(where) + ": " + e);
 }

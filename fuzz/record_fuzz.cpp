@@ -5,20 +5,20 @@
 #include <cstdint>
 #include <string>
 
-#include "io/record.h"
 #include "fuzz/play_out.h"
+#include "io/record.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string text(reinterpret_cast<const char*>(data), size);
   std::string error;
   const auto record = pamir::io::record_from_json(text, &error);
   if (!record) {
-    if (error.empty() || error.find('\n') != std::string::npos) pamir::fuzz::fail("error not one line: " + error);
+    pamir::fuzz::check_one_line(error);
     return 0;
   }
   const auto final_state = pamir::io::replay(*record, &error);
   if (!final_state) {
-    if (error.empty() || error.find('\n') != std::string::npos) pamir::fuzz::fail("error not one line: " + error);
+    pamir::fuzz::check_one_line(error);
     return 0;
   }
   // The record written back replays to the same end.
