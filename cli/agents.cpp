@@ -16,7 +16,7 @@ const bool registered = register_command([](CLI::App& app) {
   auto* cmd = app.add_subcommand("agents", "List the agents, their options and the evaluators");
   cmd->callback([] {
     std::string agents, evaluators;
-    for (const char* name : search::kAgentNames) agents += (agents.empty() ? "" : ", ") + std::string(name);
+    for (const std::string& name : search::agent_names()) agents += (agents.empty() ? "" : ", ") + std::string(name);
     for (const std::string& name : search::evaluator_names()) evaluators += (evaluators.empty() ? "" : ", ") + name;
     std::printf("agents: %s\n", agents.c_str());
     std::printf("spec: name[:option=value,...], e.g. ismcts:iters=800,c=1.5,eval=rollout\n");
@@ -24,6 +24,9 @@ const bool registered = register_command([](CLI::App& app) {
                 search::options_help().c_str());
     std::printf("best: ismcts with the shipped net for the game's player count (models/README.md), options %s\n",
                 search::kBestAgentOptions);
+    std::printf("human: a person at the terminal chooses (cli/human_agent.h)\n");
+    std::printf("external:<command>: an outside program that answers the engine protocol's position and go "
+                "(docs/engine-protocol.md, \"Outside agents\")\n");
     std::printf("evaluators: %s\n", evaluators.c_str());
   });
 });

@@ -1,5 +1,7 @@
 #include "search/agent.h"
 
+#include <map>
+#include <mutex>
 #include <sstream>
 #include <stdexcept>
 
@@ -40,32 +42,93 @@ void only_seed(const std::string& agent, const std::string& text) {
     if (key != "seed") throw std::invalid_argument("option '" + key + "' does not apply to " + agent + " (only seed)");
   }
 }
+
+// The search agents' options, parsed from a spec's argument; a search option's "seed" shifts
+// the agent's stream (seed is the one make_agent derived from the game's seed).
+core::u64 shifted_seed(const SearchOptions& options, core::u64 seed) {
+  return seed + options.seed * 0xD1B54A32D192ED03ull;
+}
+
+template <class A>
+AgentFactory simple_agent(const char* name) {
+  return [name](const std::string& argument, core::u64 seed) -> std::unique_ptr<Agent> {
+    only_seed(name, argument);
+    SearchOptions options;
+    parse_options(name, argument, options);
+    return std::make_unique<A>(shifted_seed(options, seed));
+  };
+}
+
+// mcts searches the true position; ismcts and best sample worlds. best starts from the
+// settings it was measured with (kBestAgentOptions) and takes the spec's options on top.
+AgentFactory tree_search_agent(const char* name, WorldModel model, const char* base_options) {
+  return [name, model, base_options](const std::string& argument, core::u64 seed) -> std::unique_ptr<Agent> {
+    const std::string table = base_options ? "ismcts" : name;
+    SearchOptions options;
+    if (base_options) parse_options(table, base_options, options);
+    parse_options(table, argument, options);
+    return std::make_unique<TreeSearchAgent>(name, options, model, shifted_seed(options, seed));
+  };
+}
+
+struct AgentRegistry {
+  std::mutex mutex;
+  std::map<std::string, AgentFactory> factories{
+      {"random", simple_agent<RandomAgent>("random")},
+      {"heuristic", simple_agent<HeuristicAgent>("heuristic")},
+      {"mcts", tree_search_agent("mcts", WorldModel::kTrueState, nullptr)},
+      {"ismcts", tree_search_agent("ismcts", WorldModel::kSampledWorlds, nullptr)},
+      {"best", tree_search_agent("best", WorldModel::kSampledWorlds, kBestAgentOptions)},
+      {"pimc",
+       [](const std::string& argument, core::u64 seed) -> std::unique_ptr<Agent> {
+         SearchOptions options;
+         parse_options("pimc", argument, options);
+         return std::make_unique<PimcAgent>(options, shifted_seed(options, seed));
+       }},
+  };
+};
+
+AgentRegistry& agent_registry() {
+  static AgentRegistry r;
+  return r;
+}
+
 }  // namespace
+
+bool register_agent(const std::string& name, AgentFactory factory) {
+  AgentRegistry& r = agent_registry();
+  std::lock_guard lock(r.mutex);
+  r.factories[name] = std::move(factory);
+  return true;
+}
+
+std::vector<std::string> agent_names() {
+  AgentRegistry& r = agent_registry();
+  std::lock_guard lock(r.mutex);
+  std::vector<std::string> names;
+  for (const auto& [name, factory] : r.factories) names.push_back(name);
+  return names;
+}
 
 std::unique_ptr<Agent> make_agent(const std::string& spec, core::u64 seed) {
   const size_t colon = spec.find(':');
   const std::string name = spec.substr(0, colon);
-  const std::string text = colon == std::string::npos ? "" : spec.substr(colon + 1);
+  const std::string argument = colon == std::string::npos ? "" : spec.substr(colon + 1);
   if (core::is_wakhan_spec(spec)) throw std::invalid_argument("wakhan is a seat, not an agent: the engine plays her");
-  SearchOptions options;
-  const bool searches = name == "mcts" || name == "pimc" || name == "ismcts";
-  if (name == "random" || name == "heuristic") only_seed(name, text);
-  if (searches || name == "random" || name == "heuristic") parse_options(name, text, options);
-  if (name == "best") {
-    parse_options("ismcts", kBestAgentOptions, options);
-    parse_options("ismcts", text, options);
+  AgentFactory factory;
+  {
+    AgentRegistry& r = agent_registry();
+    std::lock_guard lock(r.mutex);
+    const auto found = r.factories.find(name);
+    if (found != r.factories.end()) factory = found->second;
   }
-  // Seats get different streams from the game's seed; the spec's seed shifts them all.
-  const core::u64 agent_seed = seed * 0x9E3779B97F4A7C15ull + 1 + options.seed * 0xD1B54A32D192ED03ull;
-  if (name == "random") return std::make_unique<RandomAgent>(agent_seed);
-  if (name == "heuristic") return std::make_unique<HeuristicAgent>(agent_seed);
-  if (name == "mcts") return std::make_unique<TreeSearchAgent>(name, options, WorldModel::kTrueState, agent_seed);
-  if (name == "ismcts" || name == "best")
-    return std::make_unique<TreeSearchAgent>(name, options, WorldModel::kSampledWorlds, agent_seed);
-  if (name == "pimc") return std::make_unique<PimcAgent>(options, agent_seed);
-  std::string known;
-  for (const char* n : kAgentNames) known += (known.empty() ? "" : ", ") + std::string(n);
-  throw std::invalid_argument("unknown agent '" + name + "' (known: " + known + ")");
+  if (!factory) {
+    std::string known;
+    for (const std::string& n : agent_names()) known += (known.empty() ? "" : ", ") + n;
+    throw std::invalid_argument("unknown agent '" + name + "' (known: " + known + ")");
+  }
+  // Seats get different streams from the game's seed.
+  return factory(argument, seed * 0x9E3779B97F4A7C15ull + 1);
 }
 
 }  // namespace pamir::search

@@ -3,6 +3,7 @@
 // "name:key=value,key=value" (e.g. "random", "ismcts:iters=800,c=1.0,eval=rollout"); the
 // search agents' options are listed by search::options_help() (options.h).
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -33,9 +34,6 @@ class RandomAgent final : public Agent {
   core::u64 rng_;
 };
 
-// The agent names make_agent knows, in the order they are listed in errors.
-constexpr const char* kAgentNames[] = {"random", "heuristic", "mcts", "pimc", "ismcts", "best"};
-
 // "best" is ISMCTS with the shipped net for the game's player count (evaluator "best",
 // models/README.md) at the settings it was measured with; options given after it
 // ("best:iters=400") override these. 1,600 iterations: against Wakhan the 2-player net wins
@@ -43,6 +41,19 @@ constexpr const char* kAgentNames[] = {"random", "heuristic", "mcts", "pimc", "i
 // time a decision (1.74 s in all for the 76 decisions of `pamir play --players 2 --seed 3
 // --agents best,wakhan`).
 constexpr const char* kBestAgentOptions = "iters=1600,c=1.5,batch=4,hmix=0.5,eval=best";
+
+// Makes an agent from the text after "name:" in its spec (empty when there is none) and the
+// agent's own seed; throws std::invalid_argument with a one-line reason for a bad argument.
+using AgentFactory = std::function<std::unique_ptr<Agent>(const std::string& argument, core::u64 seed)>;
+
+// Adds (or replaces) a named agent, so that a program built on pamir plays its own agents in
+// play, tournaments and matches by spec. The built-in ones (random, heuristic, mcts, pimc,
+// ismcts, best) are always there; the command-line tool adds "external" (an outside program,
+// cli/external_agent.h). Returns true so that it can initialize a static.
+bool register_agent(const std::string& name, AgentFactory factory);
+
+// The names make_agent knows, sorted.
+std::vector<std::string> agent_names();
 
 // Builds an agent from a spec; throws std::invalid_argument with a one-line reason for an
 // unknown name or option. seed is mixed into the agent's own seed so seats differ.
