@@ -3,16 +3,24 @@
 
 #include <cstdio>
 #include <iostream>
+#include <memory>
+#include <stdexcept>
 #include <string>
 
 #include "cli/command.h"
 #include "cli/engine_session.h"
+#include "search/agent.h"
 
 namespace pamir::cli {
 namespace {
 
-void run_engine() {
-  EngineSession session;
+void run_engine(const std::string& default_agent) {
+  try {
+    search::make_agent(default_agent, 0);  // a bad --agent fails now, not at the first go
+  } catch (const std::invalid_argument& e) {
+    throw CommandError(std::string("--agent: ") + e.what());
+  }
+  EngineSession session(default_agent);
   for (std::string line; !session.finished() && std::getline(std::cin, line);) {
     for (const std::string& out : session.handle(line)) std::fputs((out + "\n").c_str(), stdout);
     std::fflush(stdout);
@@ -21,7 +29,9 @@ void run_engine() {
 
 const bool registered = register_command([](CLI::App& app) {
   auto* cmd = app.add_subcommand("engine", "Line protocol on stdin/stdout (see docs/engine-protocol.md)");
-  cmd->callback(run_engine);
+  auto agent = std::make_shared<std::string>("best");
+  cmd->add_option("--agent", *agent, "The agent spec go searches with when it names none")->capture_default_str();
+  cmd->callback([agent] { run_engine(*agent); });
 });
 
 }  // namespace

@@ -18,20 +18,31 @@
 //   to_move                   "to_move <seat>", or "to_move none" when the game is over
 //   result                    "over yes|no", "vp <v0> <v1> ...", "ranks <r0> <r1> ..."
 //                             (rank 0 is first; ties share a rank)
+//   go [spec] [iters=N|time=MS]  search and answer "action <id> <name>", then (search agents)
+//                             "iterations <n>", "values <v0> ...", and "move <id> visits <n>
+//                             value <v> prior <p> <name>" for the most visited moves; the
+//                             position does not change
+//   observe [seat]            what seat (default: the one to move) knows, as one line of JSON
+//   sample [seat] [seed=S]    replace the position by a world seat cannot tell from it
+//   position <json>           an outside agent's message (io/observation.h): load its world
 //   help                      the command list
 //   quit                      end the session
 // Before the first new or load, commands that need a position answer an error.
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "core/state.h"
+#include "search/agent.h"
 
 namespace pamir::cli {
 
 class EngineSession {
  public:
+  // go without a spec searches with default_agent (`pamir engine --agent`).
+  explicit EngineSession(std::string default_agent = "best") : default_agent_(std::move(default_agent)) {}
   // Answers one input line (without its newline).
   std::vector<std::string> handle(const std::string& line);
   // True once quit has been answered.
@@ -41,10 +52,15 @@ class EngineSession {
 
  private:
   std::vector<std::string> run(const std::string& command, const std::string& args);
+  std::vector<std::string> go(const std::string& args);
 
   std::optional<core::State> state_;
   std::vector<core::State> history_;  // positions before each applied action, for undo
   bool finished_ = false;
+  std::string default_agent_;
+  // The agent of the last go, kept while go asks for the same spec (a search may reuse its tree).
+  std::string agent_spec_;
+  std::unique_ptr<search::Agent> agent_;
 };
 
 }  // namespace pamir::cli

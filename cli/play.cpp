@@ -2,17 +2,20 @@
 // replays a recorded game (--replay), validating every action.
 
 #include <cstdio>
+#include <iostream>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "cli/command.h"
+#include "cli/human_agent.h"
 #include "core/game.h"
 #include "io/file_io.h"
 #include "io/game_log.h"
 #include "io/record.h"
 #include "core/wakhan.h"
 #include "search/agent.h"
+#include "tournament/play.h"
 
 namespace pamir::cli {
 namespace {
@@ -22,6 +25,15 @@ void print_header(const io::GameRecord& r) {
   for (const auto& a : r.agents) agents += (agents.empty() ? "" : ", ") + a;
   std::printf("game: %d players, seed %llu, agents %s\n", r.num_players, static_cast<unsigned long long>(r.seed),
               agents.c_str());
+}
+
+// A forfeit ends the game: the seat ranks last, the others keep their standing.
+void print_forfeit(const core::State& s, int seat, const std::string& reason) {
+  std::printf("player %d forfeits: %s\n", seat, reason.c_str());
+  const auto ranks = tournament::forfeit_ranks(s, seat);
+  std::string line = "ranks:";
+  for (int p = 0; p < s.num_players; ++p) line += " " + std::to_string(ranks[p]);
+  std::printf("%s (0 is first; the game stopped at turn %d)\n", line.c_str(), s.turn + 1);
 }
 
 struct PlayFlags {
@@ -56,6 +68,10 @@ void play_game(const PlayFlags& f) {
       agents.emplace_back();  // never asked: to_move() does not name her seat
       continue;
     }
+    if (record.agents[p] == "human") {  // only here: a person plays at this terminal
+      agents.push_back(std::make_unique<HumanAgent>(std::cin, std::cout));
+      continue;
+    }
     try {
       agents.push_back(search::make_agent(record.agents[p], f.seed * core::kMaxPlayers + p));
     } catch (const std::invalid_argument& e) {
@@ -66,7 +82,14 @@ void play_game(const PlayFlags& f) {
   core::State s = core::new_game(f.players, f.seed, record.wakhan_seat);
   while (!s.game_over()) {
     const int p = core::to_move(s);
-    const core::Action a = agents[p]->choose(s);
+    core::Action a;
+    try {
+      a = agents[p]->choose(s);
+    } catch (const search::AgentForfeit& e) {
+      print_forfeit(s, p, e.what());
+      if (!f.record_path.empty()) io::write_file_atomically(f.record_path, io::record_to_json(record, s));
+      return;
+    }
     if (!core::is_legal(s, a))
       throw CommandError("agent " + record.agents[p] + " of player " + std::to_string(p) + " chose illegal action " +
                          std::to_string(a));
@@ -98,7 +121,8 @@ const bool registered = register_command([](CLI::App& app) {
   auto* players = cmd->add_option("--players", flags->players, "Number of players (2-5)");
   auto* seed = cmd->add_option("--seed", flags->seed, "Deal seed (agents are seeded from it too)")->check(seed_validator());
   auto* agents = cmd->add_option("--agents", flags->agents,
-                                 "One agent spec per seat, comma-separated (default: random for every seat)");
+                                 "One agent spec per seat, comma-separated (default: random for every seat); "
+                                 "human: you, at this terminal");
   auto* record = cmd->add_option("--record", flags->record_path, "Write the game record (JSON) to this file");
   cmd->add_option("--replay", flags->replay_path, "Replay a game record instead of playing")
       ->excludes(players)

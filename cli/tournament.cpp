@@ -87,6 +87,13 @@ void run(const TournamentFlags& f) {
                  c.results_path.c_str());
   const long capped = std::count_if(result.games.begin(), result.games.end(), [](const auto& g) { return g.capped; });
   if (capped) std::fprintf(stderr, "note: %ld games reached --max-decisions %d and count as draws\n", capped, c.max_decisions);
+  const auto forfeited = std::find_if(result.games.begin(), result.games.end(),
+                                     [](const auto& g) { return g.forfeit != core::kNoPlayer; });
+  if (forfeited != result.games.end())
+    std::fprintf(stderr, "note: %ld games ended by a forfeit, the first (game %ld): %s\n",
+                 long(std::count_if(result.games.begin(), result.games.end(),
+                                    [](const auto& g) { return g.forfeit != core::kNoPlayer; })),
+                 forfeited->game, forfeited->forfeit_reason.c_str());
   if (result.resumed) std::fprintf(stderr, "resumed: %ld games were already in %s\n", result.resumed, c.results_path.c_str());
   const auto st = tournament::compute_standings(c.agents, c.players, result.games, anchor, f.anchor_elo);
   std::printf("%s", tournament::standings_text(st).c_str());

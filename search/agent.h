@@ -5,13 +5,37 @@
 
 #include <functional>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "core/actions.h"
 #include "core/state.h"
+#include "search/evaluator.h"
 
 namespace pamir::search {
+
+// One root move with its statistics after a search.
+struct RootMove {
+  core::Action action;
+  int visits;
+  float value;  // mean value for the player to move at the root (0 when unvisited)
+  float prior;
+};
+
+// What a search saw in its last decision (the engine's go prints it).
+struct SearchStats {
+  int iterations = 0;
+  Values values{};              // the root's mean value per seat (seat order)
+  std::vector<RootMove> moves;  // the root's moves, in action order
+};
+
+// Thrown by an agent that cannot give a move: an outside program that crashed, timed out or
+// answered nonsense, or a person who resigned. The game ends there with that seat last (a
+// loss) instead of stopping a whole tournament; what() is the one-line reason.
+struct AgentForfeit : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
 
 class Agent {
  public:
@@ -21,6 +45,11 @@ class Agent {
   // one agent per game thread.
   virtual core::Action choose(const core::State& s) = 0;
   virtual std::string name() const = 0;
+  // The statistics of the last decision, for agents that search; false for the others.
+  virtual bool last_search(SearchStats& out) const {
+    (void)out;
+    return false;
+  }
 };
 
 // Uniformly random over the legal actions; seeded, so a game is reproducible.

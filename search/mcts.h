@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "core/state.h"
+#include "search/agent.h"
 #include "search/evaluator.h"
 #include "search/options.h"
 
@@ -36,14 +37,6 @@ enum class WorldModel { kTrueState, kSampledWorlds };
 // the higher value, then uniformly at random) at temperature 0, else sampled in proportion to
 // visits^(1/temperature). Returns its index.
 int choose_by_visits(const double* visits, const double* value, int n, double temperature, core::u64& rng);
-
-// One root move with its statistics after a search.
-struct RootMove {
-  core::Action action;
-  int visits;
-  float value;  // mean value for the player to move at the root (0 when unvisited)
-  float prior;
-};
 
 class Search {
  public:

@@ -44,6 +44,16 @@ core::Action TreeSearchAgent::choose(const core::State& s) {
   return search_.choose_move();
 }
 
+bool TreeSearchAgent::last_search(SearchStats& out) const {
+  if (search_.iterations() == 0) return false;
+  RootMove moves[core::kMaxLegalActions];
+  const int n = search_.root_moves(moves);
+  out.iterations = search_.iterations();
+  out.values = search_.root_values();
+  out.moves.assign(moves, moves + n);
+  return true;
+}
+
 namespace {
 // The options of one PIMC world: an equal share of the budget, and no reuse across worlds.
 SearchOptions per_world(SearchOptions o) {

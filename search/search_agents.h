@@ -30,6 +30,7 @@ class TreeSearchAgent final : public Agent {
   TreeSearchAgent(std::string name, const SearchOptions& options, WorldModel model, core::u64 seed);
   core::Action choose(const core::State& s) override;
   std::string name() const override { return name_; }
+  bool last_search(SearchStats& out) const override;
 
  private:
   std::string name_;

@@ -35,9 +35,20 @@ void check_agent_spec(const std::string& spec) {
   if (!core::is_wakhan_spec(spec)) search::make_agent(spec, 0);
 }
 
+std::vector<int> forfeit_ranks(const core::State& s, int seat) {
+  const auto standing = core::final_ranks(s);
+  std::vector<int> ranks(s.num_players, s.num_players - 1);
+  for (int p = 0; p < s.num_players; ++p) {
+    if (p == seat) continue;
+    ranks[p] = 0;
+    for (int q = 0; q < s.num_players; ++q) ranks[p] += q != seat && standing[q] < standing[p];
+  }
+  return ranks;
+}
+
 GameResult play_game(const std::vector<std::string>& specs, const std::vector<int>& seats, long game, core::u64 seed,
                      int max_decisions) {
-  GameResult r{game, seed, seats, {}, {}, {}, false};
+  GameResult r{game, seed, seats, {}, {}, {}, false, core::kNoPlayer, {}};
   const int players = int(seats.size());
   const int wakhan = wakhan_seat(specs, seats);
   std::vector<std::unique_ptr<search::Agent>> agents(players);  // none for Wakhan: the engine plays her
@@ -46,15 +57,22 @@ GameResult play_game(const std::vector<std::string>& specs, const std::vector<in
   core::State s = core::new_game(players, seed, wakhan);
   while (!s.game_over() && int(r.actions.size()) < max_decisions) {
     const int p = core::to_move(s);
-    const core::Action a = agents[p]->choose(s);
+    core::Action a;
+    try {
+      a = agents[p]->choose(s);
+    } catch (const search::AgentForfeit& e) {
+      r.forfeit = p;
+      r.forfeit_reason = e.what();
+      break;
+    }
     if (!core::is_legal(s, a))
       throw std::runtime_error("agent " + specs[seats[p]] + " chose illegal action " + std::to_string(a) + " in game " +
                                std::to_string(game) + " (seed " + std::to_string(seed) + ")");
     r.actions.push_back(a);
     core::apply(s, a);
   }
-  r.capped = !s.game_over();
-  const auto rank = core::final_ranks(s);
+  r.capped = !s.game_over() && r.forfeit == core::kNoPlayer;
+  const auto rank = r.forfeit == core::kNoPlayer ? core::final_ranks(s) : forfeit_ranks(s, r.forfeit);
   for (int p = 0; p < players; ++p) {
     r.vp.push_back(s.vp[p]);
     r.ranks.push_back(r.capped ? 0 : rank[p]);

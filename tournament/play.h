@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/actions.h"
+#include "core/state.h"
 #include "io/record.h"
 #include "core/types.h"
 
@@ -20,7 +21,15 @@ struct GameResult {
   std::vector<int> ranks;  // per seat, 0 = first, equal = tied after every tie-break
   std::vector<core::Action> actions;
   bool capped = false;     // stopped at the decision cap: a draw, every rank 0
+  // The seat whose agent forfeited (search::AgentForfeit), or kNoPlayer: the game stopped
+  // there, that seat ranks last and the others keep their standing at that point.
+  int forfeit = core::kNoPlayer;
+  std::string forfeit_reason;
 };
+
+// The ranks of a game that seat forfeited in position s: the others ranked among themselves
+// by their standing (core::final_ranks), the forfeiting seat after all of them.
+std::vector<int> forfeit_ranks(const core::State& s, int seat);
 
 // Players may pass forever (nothing forces a purchase), so a game still going after this many
 // agent decisions ends as a draw between all seats. Real games take 180-270 decisions on

@@ -51,6 +51,10 @@ std::string game_line(const GameResult& g) {
   Json j = {{"type", "game"}, {"game", g.game},   {"seed", std::to_string(g.seed)}, {"seats", g.seats},
             {"vp", g.vp},       {"ranks", g.ranks}, {"actions", g.actions}};
   if (g.capped) j["capped"] = true;  // only then: finished games keep their short lines
+  if (g.forfeit != core::kNoPlayer) {
+    j["forfeit"] = g.forfeit;
+    j["forfeit_reason"] = g.forfeit_reason;
+  }
   return j.dump();
 }
 
@@ -69,6 +73,13 @@ GameResult parse_game_line(const std::string& line) {
   if (j.contains("capped")) {
     if (!j["capped"].is_boolean()) throw std::runtime_error("\"capped\" is not true or false");
     g.capped = j["capped"].get<bool>();
+  }
+  if (j.contains("forfeit")) {
+    if (!j["forfeit"].is_number_unsigned() || j["forfeit"].get<long>() >= long(g.seats.size()) ||
+        !j.contains("forfeit_reason") || !j["forfeit_reason"].is_string())
+      throw std::runtime_error("\"forfeit\" must name a seat, with a \"forfeit_reason\" string");
+    g.forfeit = j["forfeit"].get<int>();
+    g.forfeit_reason = j["forfeit_reason"].get<std::string>();
   }
   if (g.vp.size() != g.seats.size() || g.ranks.size() != g.seats.size())
     throw std::runtime_error("\"seats\", \"vp\" and \"ranks\" differ in length");

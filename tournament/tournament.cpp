@@ -27,6 +27,10 @@ void check_resumed_game(const GameResult& g, const Schedule& schedule, const Tou
     if (final_state->game_over() || long(g.actions.size()) != c.max_decisions)
       throw std::runtime_error(where + "it is marked capped but its actions do not reach the decision cap");
     if (g.ranks != std::vector<int>(g.seats.size(), 0)) throw std::runtime_error(where + "a capped game must be a draw");
+  } else if (g.forfeit != core::kNoPlayer) {
+    if (final_state->game_over()) throw std::runtime_error(where + "it is marked forfeited but its actions finish it");
+    if (g.ranks != forfeit_ranks(*final_state, g.forfeit))
+      throw std::runtime_error(where + "its ranks are not those of the forfeit");
   } else if (!final_state->game_over()) {
     throw std::runtime_error(where + "its actions do not finish the game");
   }

@@ -1,0 +1,165 @@
+#include "cli/external_agent.h"
+
+#include <poll.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <chrono>
+#include <cstring>
+#include <sstream>
+#include <stdexcept>
+#include <thread>
+
+#include "core/actions.h"
+#include "core/game.h"
+#include "io/observation.h"
+#include "io/text.h"
+
+extern char** environ;
+
+namespace pamir::cli {
+namespace {
+
+constexpr int kDefaultTimeoutMs = 10000;
+constexpr size_t kMaxLineBytes = 1 << 20;  // an answer line longer than this is nonsense
+
+long long now_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+
+// "external:[timeout=MS ]<command>"
+const bool registered = search::register_agent("external", [](const std::string& argument, core::u64 seed) {
+  std::string command = argument;
+  int timeout_ms = kDefaultTimeoutMs;
+  if (command.rfind("timeout=", 0) == 0) {
+    const size_t space = command.find(' ');
+    const std::string value = command.substr(8, space == std::string::npos ? std::string::npos : space - 8);
+    const auto ms = io::parse_u64(value);
+    if (!ms || *ms < 1 || *ms > 3600000)
+      throw std::invalid_argument("external: timeout must be 1 to 3600000 ms, got '" + value + "'");
+    timeout_ms = int(*ms);
+    command = space == std::string::npos ? "" : command.substr(space + 1);
+  }
+  if (command.find_first_not_of(' ') == std::string::npos)
+    throw std::invalid_argument("external needs a command: external:[timeout=MS ]<command>");
+  return std::make_unique<ExternalAgent>(command, timeout_ms, seed);
+});
+
+}  // namespace
+
+ExternalAgent::ExternalAgent(std::string command, int timeout_ms, core::u64 seed)
+    : command_(std::move(command)), timeout_ms_(timeout_ms), rng_(seed) {}
+
+ExternalAgent::~ExternalAgent() {
+  if (pid_ < 0) return;
+  if (socket_ >= 0) {
+    const std::string quit = "quit\n";
+    (void)!send(socket_, quit.data(), quit.size(), MSG_NOSIGNAL | MSG_DONTWAIT);
+    close(socket_);  // end of input: a program that ignores quit sees it too
+  }
+  // A moment to exit on its own, then it is stopped.
+  for (int i = 0; i < 50; ++i) {
+    if (waitpid(pid_, nullptr, WNOHANG) == pid_) return;
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  kill(pid_, SIGKILL);
+  waitpid(pid_, nullptr, 0);
+}
+
+void ExternalAgent::forfeit(const std::string& reason) {
+  throw search::AgentForfeit("external agent '" + command_ + "' " + reason);
+}
+
+void ExternalAgent::start() {
+  // One socket for the program's stdin and stdout: send() with MSG_NOSIGNAL reports a program
+  // that has gone as an error instead of killing us with SIGPIPE. Close-on-exec keeps our end
+  // (and other agents' ends) out of this and other programs.
+  int ends[2];
+  if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, ends) != 0)
+    forfeit(std::string("could not be connected: ") + std::strerror(errno));
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_adddup2(&actions, ends[1], STDIN_FILENO);
+  posix_spawn_file_actions_adddup2(&actions, ends[1], STDOUT_FILENO);
+  const std::string shell_command = "exec " + command_;
+  const char* argv[] = {"/bin/sh", "-c", shell_command.c_str(), nullptr};
+  pid_t pid;
+  const int failed = posix_spawn(&pid, "/bin/sh", &actions, nullptr, const_cast<char* const*>(argv), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  close(ends[1]);
+  if (failed) {
+    close(ends[0]);
+    forfeit(std::string("could not be started: ") + std::strerror(failed));
+  }
+  pid_ = pid;
+  socket_ = ends[0];
+}
+
+std::string ExternalAgent::read_line(long long deadline_ms) {
+  for (;;) {
+    const size_t newline = buffer_.find('\n');
+    if (newline != std::string::npos) {
+      std::string line = buffer_.substr(0, newline);
+      buffer_.erase(0, newline + 1);
+      if (!line.empty() && line.back() == '\r') line.pop_back();
+      return line;
+    }
+    if (buffer_.size() > kMaxLineBytes) forfeit("answered a line longer than 1 MiB");
+    const long long left = deadline_ms - now_ms();
+    if (left <= 0) forfeit("did not answer within " + std::to_string(timeout_ms_) + " ms");
+    pollfd p{socket_, POLLIN, 0};
+    const int ready = poll(&p, 1, int(left));
+    if (ready < 0 && errno != EINTR) forfeit(std::string("could not be read: ") + std::strerror(errno));
+    if (ready <= 0) continue;
+    char chunk[4096];
+    const ssize_t n = recv(socket_, chunk, sizeof chunk, 0);
+    if (n == 0) forfeit("exited (end of its output)");
+    if (n < 0 && errno != EINTR) forfeit(std::string("could not be read: ") + std::strerror(errno));
+    if (n > 0) buffer_.append(chunk, size_t(n));
+  }
+}
+
+std::vector<std::string> ExternalAgent::ask(const std::string& line) {
+  const std::string out = line + "\n";
+  for (size_t sent = 0; sent < out.size();) {
+    const ssize_t n = send(socket_, out.data() + sent, out.size() - sent, MSG_NOSIGNAL);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) forfeit("exited (its input is closed)");
+    sent += size_t(n);
+  }
+  const long long deadline = now_ms() + timeout_ms_;
+  std::vector<std::string> data;
+  for (;;) {
+    std::string answer = read_line(deadline);
+    if (answer == "ok") return data;
+    if (answer.rfind("error: ", 0) == 0) forfeit("answered " + io::quoted(answer) + " to " + line.substr(0, line.find(' ')));
+    data.push_back(std::move(answer));
+  }
+}
+
+core::Action ExternalAgent::choose(const core::State& s) {
+  if (pid_ < 0) start();
+  const int seat = core::to_move(s);
+  ask("position " + io::agent_position_message(s, seat, rng_));
+  for (const std::string& line : ask("go")) {
+    if (line.rfind("action ", 0) != 0) continue;
+    // "action <id> [name]" or "action <name>": an id first, else the whole rest as a name.
+    const std::string rest = line.substr(7);
+    std::istringstream words(rest);
+    std::string first;
+    words >> first;
+    const auto id = io::parse_u64(first);
+    const int a = id ? (*id < core::u64(core::kNumActions) && core::is_legal(s, core::Action(*id)) ? int(*id) : -1)
+                     : core::parse_action(s, rest);
+    if (a < 0) forfeit("chose " + io::quoted(rest) + ", not a legal action");
+    return core::Action(a);
+  }
+  forfeit("answered go without an \"action\" line");
+}
+
+}  // namespace pamir::cli

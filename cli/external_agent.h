@@ -1,0 +1,46 @@
+#pragma once
+// The agent "external:<command>": an outside program that plays a seat by answering the
+// engine protocol (docs/engine-protocol.md, "Outside agents"). At each decision it is sent
+//   position <message>   the seat's observation, a world it cannot tell from the true one,
+//                        and the legal actions (io/observation.h)
+//   go                   answered by a line "action <id or name>" before the final "ok"
+// and `pamir engine` is itself such a program. The program is started (by /bin/sh) at the
+// first decision and sent "quit" when the agent is destroyed.
+//
+// Spec: "external:[timeout=MS ]<command>"; MS bounds each answer (default 10000). A program
+// that cannot be started, exits, answers "error: ...", an illegal or unreadable action, or
+// nothing in time forfeits (search::AgentForfeit) with a one-line reason.
+
+#include <string>
+
+#include "search/agent.h"
+
+namespace pamir::cli {
+
+class ExternalAgent final : public search::Agent {
+ public:
+  ExternalAgent(std::string command, int timeout_ms, core::u64 seed);
+  ~ExternalAgent() override;
+  ExternalAgent(const ExternalAgent&) = delete;
+  ExternalAgent& operator=(const ExternalAgent&) = delete;
+
+  core::Action choose(const core::State& s) override;
+  std::string name() const override { return "external:" + command_; }
+
+ private:
+  void start();
+  // Sends one command line and reads the answer up to its status line; returns its data
+  // lines. Forfeits on "error: ...", end of output or the deadline.
+  std::vector<std::string> ask(const std::string& line);
+  std::string read_line(long long deadline_ms);
+  [[noreturn]] void forfeit(const std::string& reason);
+
+  std::string command_;
+  int timeout_ms_;
+  core::u64 rng_;
+  int pid_ = -1;
+  int socket_ = -1;     // our end of the program's stdin and stdout
+  std::string buffer_;  // what was read past the last full line
+};
+
+}  // namespace pamir::cli

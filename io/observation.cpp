@@ -1,0 +1,77 @@
+#include "io/observation.h"
+
+#include <nlohmann/json.hpp>
+
+#include "core/actions.h"
+#include "core/game.h"
+#include "core/hash.h"
+#include "core/world.h"
+#include "io/state_json.h"
+
+namespace pamir::io {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+constexpr const char* kObservationFormat = "pamir-observation-1";
+
+Json observation(const State& s, int seat) {
+  const State view = core::public_view(s);
+  const Json position = Json::parse(state_to_json(view));
+  Json j;
+  j["format"] = kObservationFormat;
+  j["viewer"] = seat;
+  for (const auto& [key, value] : position.items()) {
+    if (key == "format" || key == "rng") continue;
+    if (key == "unused") {
+      j["unseen"] = value;  // public_view marks deck and set-aside cards alike
+      continue;
+    }
+    j[key] = value;
+  }
+  Json& deck = j["deck"]["cards"];
+  for (int i = s.deck_pos; i < s.deck_size; ++i) deck[i] = nullptr;
+  if (s.wakhan) {
+    Json& ai = j["wakhan"]["ai_deck"];
+    j["wakhan"]["ai_top_back"] = s.ai_drawn ? Json(view.ai_deck[s.ai_drawn]) : Json(nullptr);
+    for (int i = s.ai_drawn; i < core::kWakhanCards; ++i) ai[i] = nullptr;
+  }
+  return j;
+}
+
+}  // namespace
+
+std::string observation_to_json(const State& s, int seat, int indent) { return observation(s, seat).dump(indent); }
+
+std::string agent_position_message(const State& s, int seat, core::u64& rng) {
+  Json legal = Json::array();
+  core::Action actions[core::kMaxLegalActions];
+  const int n = core::legal_actions(s, actions);
+  for (int i = 0; i < n; ++i) legal.push_back({actions[i], core::action_name(s, actions[i])});
+  Json j;
+  j["seat"] = seat;
+  j["observation"] = observation(s, seat);
+  j["world"] = Json::parse(state_to_json(core::sample_world(s, seat, rng)));
+  j["legal"] = legal;
+  return j.dump();
+}
+
+std::optional<State> world_from_position_message(const std::string& text, std::string* error) {
+  Json j;
+  try {
+    j = Json::parse(text);
+  } catch (const Json::exception& e) {
+    if (error) *error = std::string("invalid JSON: ") + e.what();
+    return std::nullopt;
+  }
+  if (!j.is_object() || !j.contains("world")) {
+    if (error) *error = "expected an object with a \"world\" position";
+    return std::nullopt;
+  }
+  std::string reason;
+  auto world = state_from_json(j["world"].dump(), &reason);
+  if (!world && error) *error = "world: " + reason;
+  return world;
+}
+
+}  // namespace pamir::io

@@ -1,0 +1,34 @@
+#!/usr/bin/python3
+# An outside agent for the tests (docs/engine-protocol.md, "Outside agents"): plays the first
+# legal action of every position it is sent. With a first argument it misbehaves on purpose
+# at its first go: "sleep" answers nothing, "exit" quits, "illegal" names an action that is
+# not legal, "error" answers an error line, "silent" answers ok without an action.
+import json
+import sys
+import time
+
+mode = sys.argv[1] if len(sys.argv) > 1 else ""
+legal = []
+for line in sys.stdin:
+    command, _, rest = line.strip().partition(" ")
+    if command == "position":
+        legal = json.loads(rest)["legal"]
+        print("ok", flush=True)
+    elif command == "go":
+        if mode == "sleep":
+            time.sleep(60)
+        elif mode == "exit":
+            sys.exit(3)
+        elif mode == "illegal":
+            print("action 99999\nok", flush=True)
+        elif mode == "error":
+            print("error: no idea", flush=True)
+        elif mode == "silent":
+            print("ok", flush=True)
+        else:
+            print(f"action {legal[0][0]}\nok", flush=True)
+    elif command == "quit":
+        print("ok", flush=True)
+        break
+    else:
+        print(f"error: unknown command '{command}'", flush=True)
