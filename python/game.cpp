@@ -110,6 +110,11 @@ py::array_t<float> observation(const Game& g, std::optional<int> seat) {
   return row;
 }
 
+core::Key infoset_key(const Game& g, int seat) {
+  check_seat(g.state, seat);
+  return core::infoset_key(g.state, seat);
+}
+
 Game sample_world(const Game& g, int seat, core::u64 seed) {
   check_seat(g.state, seat);
   core::u64 rng = seed;
@@ -168,8 +173,8 @@ void bind_game(py::module_& m) {
       .def("observation", &observation, "seat"_a = py::none(),
            "What seat knows, as the nets' encoder writes it (float32, NUM_FEATURES), rotated so that seat is "
            "offset 0; default: the seat to move.")
-      .def("infoset_key", [](const Game& g, int seat) { check_seat(g.state, seat); return core::infoset_key(g.state, seat); },
-           "seat"_a, "A 64-bit hash of what seat knows: equal for positions seat cannot tell apart.")
+      .def("infoset_key", &infoset_key, "seat"_a,
+           "A 64-bit hash of what seat knows: equal for positions seat cannot tell apart.")
       .def("sample_world", &sample_world, "seat"_a, "seed"_a,
            "A new Game consistent with what seat knows: the undrawn deck and set-aside cards re-dealt.")
       .def("clone", [](const Game& g) { return Game{g.state}; }, "An independent copy.")

@@ -50,7 +50,11 @@ def self_play(pamir_binary, out, games):
                "--set", f"games_per_generation={games}", "--set", "games_per_shard=4",
                "--set", "full_fraction=1", "--set", "threads=0"]
     print("  $", " ".join(command))
-    subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
+    run = subprocess.run(command, capture_output=True, text=True)  # stderr: a progress bar, or the error
+    if run.returncode != 0:
+        sys.exit(f"error: pamir selfplay failed: {run.stderr.strip().splitlines()[-1:]}")
+    for line in run.stdout.splitlines():
+        print("  " + line)
     return sorted(out.glob("*.npz"))
 
 

@@ -1,7 +1,7 @@
 """Steps per second of the Python binding: random games played from Python, each step one
 legal_actions() call, a random pick (random.Random.choice) and one apply().
 
-    PYTHONPATH=build/python /usr/bin/python3 python/bench_steps.py [--players 3] [--seconds 5]
+    PYTHONPATH=build/python /usr/bin/python3 examples/python/bench_steps.py [--players 3] [--seconds 5]
 """
 
 import argparse
