@@ -164,29 +164,38 @@ void encode_decision(const State& s, int p, Writer& w) {
 
 }  // namespace
 
-int encode_sparse(const State& s, Feature* out) {
-  assert(!s.game_over());
-  const int p = to_move(s);
+int encode_sparse(const State& s, int viewer, Feature* out) {
+  assert(viewer >= 0 && viewer < s.num_players);
   Writer w{out};
-  encode_cards(s, p, w);
+  encode_cards(s, viewer, w);
   encode_market(s, w);
-  encode_map(s, p, w);
-  encode_players(s, p, w);
-  encode_global(s, p, w);
-  encode_decision(s, p, w);
+  encode_map(s, viewer, w);
+  encode_players(s, viewer, w);
+  encode_global(s, viewer, w);
+  if (!s.game_over()) encode_decision(s, viewer, w);
   assert(w.n <= kMaxActiveFeatures);
   return w.n;
+}
+
+int encode_sparse(const State& s, Feature* out) {
+  assert(!s.game_over());
+  return encode_sparse(s, to_move(s), out);
 }
 
 void densify(const Feature* features, int count, float* out) {
   for (int i = 0; i < count; ++i) out[features[i].index] += features[i].value;
 }
 
-void encode_dense(const State& s, float* out) {
+void encode_dense(const State& s, int viewer, float* out) {
   Feature features[kMaxActiveFeatures];
-  const int count = encode_sparse(s, features);
+  const int count = encode_sparse(s, viewer, features);
   std::fill(out, out + kNumFeatures, 0.0f);
   densify(features, count, out);
+}
+
+void encode_dense(const State& s, float* out) {
+  assert(!s.game_over());
+  encode_dense(s, to_move(s), out);
 }
 
 std::array<float, kMaxPlayers> rotate_to_player(const std::array<float, kMaxPlayers>& values, int p, int n) {

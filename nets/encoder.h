@@ -64,6 +64,11 @@ constexpr int kMaxActiveFeatures = 1024;
 int encode_sparse(const core::State& s, Feature* out);
 // The dense row: kNumFeatures floats (the sparse row with repeated indices summed).
 void encode_dense(const core::State& s, float* out);
+// The same rows seen by any seat `viewer`, rotated to it (for observers, and for environments
+// that show every seat its view): for the player to move they equal the rows above. A
+// finished game has no decision, so its decision block is left empty.
+int encode_sparse(const core::State& s, int viewer, Feature* out);
+void encode_dense(const core::State& s, int viewer, float* out);
 // Adds a sparse row into a zeroed dense row of kNumFeatures floats.
 void densify(const Feature* features, int count, float* out);
 

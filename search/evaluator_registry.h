@@ -1,7 +1,8 @@
 #pragma once
 // Evaluators by name, so that agents and tools take an evaluator spec ("rollout",
 // "net:gen3.pt") without search depending on where an evaluator is implemented. The built-in
-// ones (uniform, rollout, heuristic) are always there; nets/ registers "net" at start-up.
+// ones (uniform, rollout, heuristic) are always there; the programs that want "net" and
+// "best" register them at start-up (nets/register_evaluators.h).
 
 #include <functional>
 #include <memory>

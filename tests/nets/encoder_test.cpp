@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/game.h"
+#include "core/random.h"
 #include "core/world.h"
 #include "tests/nets/positions.h"
 
@@ -64,6 +65,42 @@ TEST(Encoder, RotatesSeatsToThePlayerToMove) {
     for (int o = 0; o < n; ++o)
       EXPECT_FLOAT_EQ(row[Enc::kPlayers + o * Enc::kPlayerStride + 1], s.rupees[(p + o) % n] * 0.1f);
     for (int o = n; o < core::kMaxPlayers; ++o) EXPECT_EQ(row[Enc::kPlayers + o * Enc::kPlayerStride], 0.0f);
+  }
+}
+
+// The viewer-seat rows equal the player-to-move rows bit for bit when the viewer is the
+// player to move, and rotate to any other viewer: its own numbers in the first player block.
+TEST(Encoder, ViewerRowsMatchThePlayerToMoveAndRotateToTheViewer) {
+  for (const core::State& original : testing::random_positions(20, 5, /*with_wakhan=*/false)) {
+    core::State s = original;
+    const int n = s.num_players;
+    for (int q = 0; q < n; ++q) s.rupees[q] = core::u8(1 + 3 * q);
+    std::vector<float> row(kNumFeatures);
+    encode_dense(s, core::to_move(s), row.data());
+    EXPECT_EQ(row, dense(s));
+    Feature by_viewer[kMaxActiveFeatures], to_move[kMaxActiveFeatures];
+    const int count = encode_sparse(s, core::to_move(s), by_viewer);
+    ASSERT_EQ(count, encode_sparse(s, to_move));
+    EXPECT_EQ(std::memcmp(by_viewer, to_move, count * sizeof(Feature)), 0);
+    for (int viewer = 0; viewer < n; ++viewer) {
+      encode_dense(s, viewer, row.data());
+      EXPECT_FLOAT_EQ(row[Enc::kPlayers + 1], s.rupees[viewer] * 0.1f);
+    }
+  }
+}
+
+// A finished game still encodes for every seat (an environment's last observation), with an
+// empty decision block.
+TEST(Encoder, EncodesAFinishedGameForEverySeat) {
+  core::State s = core::new_game(3, 21);
+  core::Action legal[core::kMaxLegalActions];
+  core::u64 rng = 4;
+  while (!s.game_over()) core::apply(s, legal[core::random_below(rng, core::legal_actions(s, legal))]);
+  std::vector<float> row(kNumFeatures);
+  for (int viewer = 0; viewer < 3; ++viewer) {
+    encode_dense(s, viewer, row.data());
+    EXPECT_FLOAT_EQ(row[Enc::kPlayers + 1], s.rupees[viewer] * 0.1f);
+    for (int i = Enc::kDecision; i < Enc::kCount; ++i) EXPECT_EQ(row[i], 0.0f);
   }
 }
 

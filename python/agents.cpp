@@ -1,0 +1,123 @@
+// pamir.agent(spec).choose(game) (search/agent.h) and pamir.tournament(...)
+// (tournament/tournament.h, standings from tournament/standings.h). Searches and tournaments
+// run with the GIL released, so other Python threads go on meanwhile.
+
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/game.h"
+#include "python/bindings.h"
+#include "search/agent.h"
+#include "tournament/standings.h"
+#include "tournament/tournament.h"
+
+namespace pamir::python {
+
+namespace py = pybind11;
+using namespace pybind11::literals;
+
+namespace {
+
+// An agent is not thread-safe (search/agent.h); the lock keeps two Python threads that
+// share one from searching at once while the GIL is released.
+class Agent {
+ public:
+  Agent(const std::string& spec, core::u64 seed) : agent_(search::make_agent(spec, seed)), spec_(spec) {}
+
+  core::Action choose(const Game& g) {
+    if (g.state.game_over()) throw py::value_error("the game is over: there is no move to choose");
+    const core::State s = g.state;  // the search reads a copy: Python may change the game meanwhile
+    py::gil_scoped_release release;
+    std::lock_guard lock(mutex_);
+    return agent_->choose(s);
+  }
+  std::string name() const { return agent_->name(); }
+  const std::string& spec() const { return spec_; }
+
+ private:
+  std::unique_ptr<search::Agent> agent_;
+  std::string spec_;
+  std::mutex mutex_;
+};
+
+struct TournamentOutcome {
+  std::vector<tournament::GameResult> games;
+  std::vector<tournament::AgentStanding> standings;
+};
+
+TournamentOutcome run_tournament(const std::vector<std::string>& agents, int players, long games, core::u64 seed,
+                                 int threads, std::optional<std::string> seating, int max_decisions) {
+  tournament::TournamentConfig c;
+  c.agents = agents;
+  c.players = players;
+  c.games = games;
+  c.seed = seed;
+  c.threads = threads;
+  c.max_decisions = max_decisions;
+  // As `pamir tournament`: distinct agents per game when there are enough of them.
+  c.seating = seating ? tournament::parse_seating(*seating)
+                      : int(agents.size()) >= players ? tournament::Seating::kDistinct : tournament::Seating::kRepeats;
+  py::gil_scoped_release release;
+  TournamentOutcome outcome;
+  outcome.games = tournament::run_tournament(c).games;
+  outcome.standings =
+      tournament::compute_standings(c.agents, c.players, outcome.games, std::nullopt, /*anchor_elo=*/0).agents;
+  return outcome;
+}
+
+}  // namespace
+
+void bind_agents(py::module_& m) {
+  py::class_<Agent>(m, "Agent", "An agent built from a spec string (`pamir agents` lists them and their options).")
+      .def("choose", &Agent::choose, "game"_a,
+           "A legal action for the seat to move in game (which is not changed). The GIL is released meanwhile.")
+      .def_property_readonly("name", &Agent::name)
+      .def_property_readonly("spec", &Agent::spec)
+      .def("__repr__", [](const Agent& a) { return "<pamir.Agent " + a.spec() + ">"; });
+  // search::make_agent throws std::invalid_argument for a bad spec: pybind11 raises it as ValueError.
+  m.def("agent", [](const std::string& spec, core::u64 seed) { return std::make_unique<Agent>(spec, seed); },
+        "spec"_a, "seed"_a = 0,
+        "An agent from a spec: \"random\", \"heuristic\", \"ismcts:iters=200\", \"best\" (the shipped net), ... "
+        "A bad spec raises ValueError.");
+
+  py::class_<tournament::GameResult>(m, "GameResult", "One finished game of a tournament.")
+      .def_readonly("game", &tournament::GameResult::game, "Index in the tournament.")
+      .def_readonly("seed", &tournament::GameResult::seed, "The deal seed.")
+      .def_readonly("seats", &tournament::GameResult::seats, "Agent index per seat.")
+      .def_readonly("vp", &tournament::GameResult::vp)
+      .def_readonly("ranks", &tournament::GameResult::ranks, "Per seat, 0 = first; equal = tied.")
+      .def_readonly("actions", &tournament::GameResult::actions)
+      .def_readonly("capped", &tournament::GameResult::capped, "Stopped at max_decisions: a draw.")
+      .def("win_share", [](const tournament::GameResult& g, int seat) {
+             if (seat < 0 || seat >= int(g.seats.size())) throw py::value_error("no seat " + std::to_string(seat));
+             return tournament::win_share(g, seat);
+           }, "seat"_a, "1/k for each of the k seats ranked first, else 0.");
+
+  py::class_<tournament::AgentStanding>(m, "AgentStanding", "One agent's results over a tournament.")
+      .def_readonly("spec", &tournament::AgentStanding::spec)
+      .def_readonly("seats", &tournament::AgentStanding::seats, "Seats held over all games.")
+      .def_readonly("mean_vp", &tournament::AgentStanding::mean_vp)
+      .def_readonly("win_share", &tournament::AgentStanding::win_rate, "Mean win share per seat.")
+      .def_readonly("rank_share", &tournament::AgentStanding::rank_share, "Per place, the fraction of seats there.")
+      .def_property_readonly("elo", [](const tournament::AgentStanding& a) { return a.rating.elo; },
+                             "Plackett-Luce Elo, the mean of all agents at 0.")
+      .def("__repr__", [](const tournament::AgentStanding& a) {
+        return "<pamir.AgentStanding " + a.spec + " win_share=" + std::to_string(a.win_rate) + ">";
+      });
+
+  py::class_<TournamentOutcome>(m, "TournamentResult")
+      .def_readonly("games", &TournamentOutcome::games, "The games, by index.")
+      .def_readonly("standings", &TournamentOutcome::standings, "Per agent, in the order given.");
+  m.def("tournament", &run_tournament, "agents"_a, "players"_a, "games"_a, "seed"_a = 1, "threads"_a = 1,
+        "seating"_a = py::none(), "max_decisions"_a = tournament::kDefaultMaxDecisions,
+        "Plays a balanced, seeded tournament (as `pamir tournament`, in memory) with the GIL released; "
+        "threads=0 uses every core. A bad configuration raises ValueError.");
+}
+
+}  // namespace pamir::python

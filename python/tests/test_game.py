@@ -1,0 +1,155 @@
+"""pamir.Game: the rules' API, encodings, information sets and JSON from Python."""
+
+import copy
+import pickle
+import random
+
+import numpy as np
+import pytest
+
+import pamir
+
+
+def play_randomly(game, seed, moves=None):
+    """Uniformly random legal actions until the game is over (or `moves` are made)."""
+    rng = random.Random(seed)
+    made = 0
+    while not game.is_over() and (moves is None or made < moves):
+        game.apply(rng.choice(game.legal_actions()))
+        made += 1
+    return game
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_a_random_game_ends_and_its_returns_sum_to_one(players):
+    game = play_randomly(pamir.Game(players, seed=players), seed=1)
+    assert game.is_over()
+    assert game.to_move() is None
+    assert len(game.legal_actions()) == 0
+    returns = game.returns()
+    assert len(returns) == players
+    assert sum(returns) == pytest.approx(1.0)
+    winners = [s for s in range(players) if game.ranks()[s] == 0]
+    assert all(returns[s] == pytest.approx(1 / len(winners)) for s in winners)
+    assert len(game.vp()) == players
+
+
+def test_returns_are_zero_before_the_end():
+    game = pamir.Game(3, seed=1)
+    assert game.returns() == [0.0, 0.0, 0.0]
+    assert game.to_move() in range(3)
+
+
+def test_an_illegal_action_raises_and_leaves_the_game_unchanged():
+    game = play_randomly(pamir.Game(3, seed=5), seed=2, moves=20)
+    before = game.to_json()
+    illegal = next(a for a in range(pamir.NUM_ACTIONS) if not game.legal_action_mask()[a])
+    for bad in (illegal, -1, pamir.NUM_ACTIONS, 2**70, 1.0, "3"):
+        with pytest.raises((ValueError, TypeError)) as error:
+            game.apply(bad)
+        assert "\n" not in str(error.value)
+    with pytest.raises(ValueError, match="not legal"):
+        game.apply(illegal)
+    assert game.to_json() == before
+
+
+def test_apply_on_a_finished_game_raises():
+    game = play_randomly(pamir.Game(2, seed=3), seed=3)
+    with pytest.raises(ValueError, match="over"):
+        game.apply(0)
+
+
+def test_clones_are_independent():
+    game = play_randomly(pamir.Game(2, seed=8), seed=4, moves=10)
+    for twin in (game.clone(), copy.copy(game), copy.deepcopy(game), pickle.loads(pickle.dumps(game))):
+        assert twin == game
+        play_randomly(twin, seed=9, moves=5)
+        assert twin != game
+    assert game.to_json() == play_randomly(pamir.Game(2, seed=8), seed=4, moves=10).to_json()
+
+
+def test_json_round_trip_gives_the_same_position():
+    game = play_randomly(pamir.Game(4, seed=11), seed=6, moves=60)
+    for indent in (-1, 2):
+        assert pamir.Game.from_json(game.to_json(indent)) == game
+
+
+def test_a_bad_position_raises_value_error_with_the_loaders_reason():
+    for text in ("not json", "{}", '{"format": "nonsense"}'):
+        with pytest.raises(ValueError) as error:
+            pamir.Game.from_json(text)
+        assert str(error.value) and "\n" not in str(error.value)
+
+
+def test_bad_setup_arguments_raise_value_error():
+    for args in ((1, 0), (6, 0), (4, 0, 0), (2, 0, 2)):
+        with pytest.raises(ValueError):
+            pamir.Game(*args)
+
+
+def test_a_game_with_wakhan_names_her_seat_and_never_asks_her():
+    game = pamir.Game(2, seed=3, wakhan_seat=1)
+    assert game.wakhan_seat == 1
+    rng = random.Random(0)
+    while not game.is_over():
+        assert game.to_move() == 0
+        game.apply(rng.choice(game.legal_actions()))
+    assert sum(game.returns()) == pytest.approx(1.0)
+
+
+def test_actions_may_be_numpy_integers():
+    game = pamir.Game(2, seed=1)
+    game.apply(np.int32(game.legal_actions()[0]))
+    game.apply(game.legal_actions()[-1])  # an np.int64
+
+
+def test_the_mask_agrees_with_the_legal_actions():
+    game = pamir.Game(3, seed=2)
+    rng = random.Random(7)
+    for _ in range(80):
+        mask = game.legal_action_mask()
+        assert mask.dtype == np.bool_ and mask.shape == (pamir.NUM_ACTIONS,)
+        assert np.array_equal(np.flatnonzero(mask), game.legal_actions())
+        game.apply(rng.choice(game.legal_actions()))
+
+
+def test_action_names():
+    game = pamir.Game(2, seed=1)
+    names = [game.action_name(a) for a in game.legal_actions()]
+    assert all(names) and len(set(names)) == len(names)
+    with pytest.raises(ValueError):
+        game.action_name(pamir.NUM_ACTIONS)
+
+
+def test_the_observation_is_the_encoders_row_and_sees_only_what_the_seat_knows():
+    game = play_randomly(pamir.Game(3, seed=13), seed=8, moves=40)
+    obs = game.observation()
+    assert obs.dtype == np.float32 and obs.shape == (pamir.NUM_FEATURES,)
+    assert np.array_equal(obs, game.observation(game.to_move()))
+    for seat in range(3):
+        a, b = game.sample_world(seat, seed=1), game.sample_world(seat, seed=2)
+        assert a.to_json() != b.to_json()  # the worlds differ in what seat cannot see...
+        assert np.array_equal(a.observation(seat), b.observation(seat))  # ...and encode alike
+        assert np.array_equal(a.observation(seat), game.observation(seat))
+        assert a.infoset_key(seat) == b.infoset_key(seat) == game.infoset_key(seat)
+    assert game.observation(0).tolist() != game.observation(1).tolist()  # each seat its own view
+    with pytest.raises(ValueError):
+        game.observation(3)
+    with pytest.raises(ValueError):
+        game.sample_world(-1, seed=0)
+
+
+def test_a_finished_game_still_has_every_seats_observation():
+    game = play_randomly(pamir.Game(2, seed=4), seed=4)
+    assert game.observation(1).shape == (pamir.NUM_FEATURES,)
+    with pytest.raises(ValueError):
+        game.observation()  # no seat to move
+
+
+def test_text_forms():
+    game = pamir.Game(2, seed=1)
+    assert repr(game).startswith("<pamir.Game players=2")
+    assert "player 0" in game.describe()
+    play_randomly(game, seed=1)
+    assert repr(game).endswith("over>")
+    assert game.describe_result().startswith("final standing:\n1. ")
