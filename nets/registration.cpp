@@ -1,0 +1,25 @@
+#include "nets/registration.h"
+
+#include <memory>
+#include <stdexcept>
+#include <string>
+
+#include "nets/net_evaluator.h"
+#include "nets/shipped_models.h"
+#include "search/evaluator_registry.h"
+
+namespace pamir::nets {
+
+bool register_net_evaluators() {
+  search::register_evaluator("net", [](const std::string& path, core::u64) {
+    if (path.empty()) throw std::invalid_argument("evaluator 'net' needs a weight file: net:<path>");
+    return make_net_evaluator(path);
+  });
+  search::register_evaluator("best", [](const std::string& argument, core::u64) {
+    if (!argument.empty()) throw std::invalid_argument("evaluator 'best' takes no argument, got '" + argument + "'");
+    return std::make_unique<ShippedNetEvaluator>();
+  });
+  return true;
+}
+
+}  // namespace pamir::nets
