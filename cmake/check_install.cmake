@@ -55,7 +55,7 @@ foreach(agent greedy random heuristic "ismcts:iters=100,eval=material")
   expect_match("${standings}" "\n${agent} +-?[0-9]+ +[0-9.]+ +[0-9.]+\n" "custom_agent: a standings line for ${agent}")
 endforeach()
 # The network evaluators registered from pamir::nets, with the installed 2- and 3-player nets.
-run(standings ${CMAKE_COMMAND} -E env PAMIR_MODELS=${models} ${example}/custom_agent 6 "greedy;random;best:iters=50")
+run(standings ${CMAKE_COMMAND} -E env PAMIR_MODELS=${models} ${example}/custom_agent 6 greedy random best:iters=50)
 expect_match("${standings}" "\nbest:iters=50 +-?[0-9]+ " "custom_agent: a standings line for the shipped net")
 
 # Which folder the tool took the nets from shows in the error for a missing one: take the

@@ -3,7 +3,7 @@
 //   greedy    picks the action after which the player's material (below) is largest
 //   material  judges a search's leaves by every seat's material: ismcts:eval=material
 // The program plays them against pamir's own agents in a 3-player tournament and prints the
-// standings. Usage: custom_agent [games [agent specs separated by ';']]
+// standings. Usage: custom_agent [games [agent spec...]]
 
 #include <algorithm>
 #include <array>
@@ -16,7 +16,6 @@
 #include <span>
 #include <stdexcept>
 #include <string>
-#include <vector>
 
 #include "core/game.h"
 #include "core/queries.h"
@@ -120,15 +119,6 @@ void register_custom_agents() {
   });
 }
 
-std::vector<std::string> split(const std::string& text, char separator) {
-  std::vector<std::string> pieces;
-  for (std::size_t begin = 0, end; begin <= text.size(); begin = end + 1) {
-    end = std::min(text.find(separator, begin), text.size());
-    pieces.push_back(text.substr(begin, end - begin));
-  }
-  return pieces;
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -147,7 +137,7 @@ int main(int argc, char** argv) {
       if (!games || *games == 0) throw std::invalid_argument("games: a positive number, got " + io::quoted(argv[1]));
       config.games = long(*games);
     }
-    if (argc > 2) config.agents = split(argv[2], ';');
+    if (argc > 2) config.agents.assign(argv + 2, argv + argc);
 
     std::string agents;
     for (const std::string& name : search::agent_names()) agents += (agents.empty() ? "" : ", ") + name;
