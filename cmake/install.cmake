@@ -53,8 +53,12 @@ write_basic_package_version_file(${CMAKE_BINARY_DIR}/generated/pamirConfigVersio
 install(FILES ${CMAKE_BINARY_DIR}/generated/pamirConfig.cmake ${CMAKE_BINARY_DIR}/generated/pamirConfigVersion.cmake
         DESTINATION ${PAMIR_PACKAGE_DIR})
 
+# A build of some targets only (the sanitizer preset's) has nothing to install: the test says
+# "skipped" then, and CTest counts it so.
 add_test(NAME Install.CustomAgentExample
          COMMAND ${CMAKE_COMMAND} -DSOURCE_DIR=${CMAKE_SOURCE_DIR} -DBUILD_DIR=${CMAKE_BINARY_DIR}
-                 -DWORK_DIR=${CMAKE_BINARY_DIR}/install-test -DGENERATOR=${CMAKE_GENERATOR}
-                 -DCXX_COMPILER=${CMAKE_CXX_COMPILER} -P ${CMAKE_SOURCE_DIR}/cmake/check_install.cmake)
-set_tests_properties(Install.CustomAgentExample PROPERTIES LABELS unit TIMEOUT 600)
+                 -DPAMIR=$<TARGET_FILE:pamir> -DWORK_DIR=${CMAKE_BINARY_DIR}/install-test
+                 -DGENERATOR=${CMAKE_GENERATOR} -DCXX_COMPILER=${CMAKE_CXX_COMPILER}
+                 -P ${CMAKE_SOURCE_DIR}/cmake/check_install.cmake)
+set_tests_properties(Install.CustomAgentExample PROPERTIES LABELS unit TIMEOUT 600
+                     SKIP_REGULAR_EXPRESSION "install test skipped:")
