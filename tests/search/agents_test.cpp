@@ -54,7 +54,7 @@ TEST(Agents, BadSpecsGiveOneLineErrors) {
     }
     return "no error";
   };
-  EXPECT_EQ(error_of("wizard"), "unknown agent 'wizard' (known: random, heuristic, mcts, pimc, ismcts, best)");
+  EXPECT_EQ(error_of("wizard"), "unknown agent 'wizard' (known: best, heuristic, ismcts, mcts, pimc, random)");
   EXPECT_EQ(error_of("ismcts:c=-1"), "option 'c' must be a number in 0..100, got '-1'");
   EXPECT_EQ(error_of("ismcts:iters=2.5"), "option 'iters' must be an integer in 0..1e+08, got '2.5'");
   EXPECT_EQ(error_of("ismcts:batch=0"), "option 'batch' must be an integer in 1..256, got '0'");
