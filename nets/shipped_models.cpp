@@ -3,6 +3,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <stdexcept>
+#include <vector>
 
 #include "nets/net_evaluator.h"
 
@@ -12,12 +13,17 @@ namespace fs = std::filesystem;
 
 std::string models_dir() {
   if (const char* env = std::getenv("PAMIR_MODELS"); env && *env) return env;
+  // PAMIR_INSTALLED_MODELS: share/pamir/models, relative to an install prefix (cmake/install.cmake).
+  std::vector<fs::path> candidates;
   std::error_code ec;
   const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
   if (!ec) {
-    const fs::path beside = exe.parent_path().parent_path() / "models";
-    if (fs::is_directory(beside)) return beside.string();
+    const fs::path prefix = exe.parent_path().parent_path();
+    candidates = {prefix / "models", prefix / PAMIR_INSTALLED_MODELS};
   }
+  candidates.push_back(fs::path(PAMIR_INSTALL_PREFIX) / PAMIR_INSTALLED_MODELS);
+  for (const fs::path& dir : candidates)
+    if (fs::is_directory(dir)) return dir.string();
   return std::string(PAMIR_SOURCE_DIR) + "/models";
 }
 

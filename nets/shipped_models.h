@@ -12,8 +12,11 @@
 
 namespace pamir::nets {
 
-// Where the shipped nets are: $PAMIR_MODELS when set, else models/ beside the folder of the
-// running program (build/pamir -> models/), else the source tree's models/.
+// Where the shipped nets are: $PAMIR_MODELS when set, else the first folder that exists of
+// models/ beside the running program's folder (build/pamir -> models/), share/pamir/models
+// there (an installed bin/pamir, wherever its prefix was moved) and share/pamir/models of the
+// install prefix the build was configured with (a program linking the installed libraries);
+// else the source tree's models/.
 std::string models_dir();
 // models_dir()/pamir-<players>p.weights.
 std::string shipped_model_path(int players);

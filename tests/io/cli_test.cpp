@@ -110,7 +110,7 @@ TEST(CliPlay, BadArgumentsGiveOneLineErrors) {
   EXPECT_EQ(error_of({"play", "--players", "4", "--agents", "wakhan,random,random,random"}),
             "--agents: wakhan plays only in games of 2 or 3 seats");
   EXPECT_EQ(error_of({"play", "--players", "2", "--agents", "random,wizard"}),
-            "--agents: unknown agent 'wizard' (known: random, heuristic, mcts, pimc, ismcts, best)");
+            "--agents: unknown agent 'wizard' (known: best, external, heuristic, ismcts, mcts, pimc, random)");
   const std::string missing = temp_path("pamir_no_such_record");
   EXPECT_EQ(error_of({"play", "--replay", missing}), "cannot read " + missing + ": No such file or directory");
 
