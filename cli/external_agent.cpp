@@ -57,16 +57,20 @@ ExternalAgent::ExternalAgent(std::string command, int timeout_ms, core::u64 seed
 
 ExternalAgent::~ExternalAgent() {
   if (pid_ < 0) return;
-  if (socket_ >= 0) {
-    const std::string quit = "quit\n";
-    (void)!send(socket_, quit.data(), quit.size(), MSG_NOSIGNAL | MSG_DONTWAIT);
-    close(socket_);  // end of input: a program that ignores quit sees it too
-  }
-  // A moment to exit on its own, then it is stopped.
-  for (int i = 0; i < 50; ++i) {
-    if (waitpid(pid_, nullptr, WNOHANG) == pid_) return;
-    std::this_thread::sleep_for(std::chrono::milliseconds(10));
-  }
+  // quit, and a moment to answer it and exit with our end still open (closing it first would
+  // make the program's answer fail); then end of input, a little longer, and it is stopped.
+  const std::string quit = "quit\n";
+  (void)!send(socket_, quit.data(), quit.size(), MSG_NOSIGNAL | MSG_DONTWAIT);
+  auto exited_within = [this](int ms) {
+    for (int waited = 0; waited < ms; waited += 10) {
+      if (waitpid(pid_, nullptr, WNOHANG) == pid_) return true;
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    return false;
+  };
+  const bool exited = exited_within(500);
+  close(socket_);
+  if (exited || exited_within(200)) return;
   kill(pid_, SIGKILL);
   waitpid(pid_, nullptr, 0);
 }
@@ -118,7 +122,8 @@ std::string ExternalAgent::read_line(long long deadline_ms) {
     if (ready <= 0) continue;
     char chunk[4096];
     const ssize_t n = recv(socket_, chunk, sizeof chunk, 0);
-    if (n == 0) forfeit("exited (end of its output)");
+    // A program that exits with our input unread resets the connection.
+    if (n == 0 || (n < 0 && errno == ECONNRESET)) forfeit("exited (end of its output)");
     if (n < 0 && errno != EINTR) forfeit(std::string("could not be read: ") + std::strerror(errno));
     if (n > 0) buffer_.append(chunk, size_t(n));
   }

@@ -72,7 +72,9 @@ GameResult play_game(const std::vector<std::string>& specs, const std::vector<in
     core::apply(s, a);
   }
   r.capped = !s.game_over() && r.forfeit == core::kNoPlayer;
-  const auto rank = r.forfeit == core::kNoPlayer ? core::final_ranks(s) : forfeit_ranks(s, r.forfeit);
+  const auto standing = core::final_ranks(s);
+  const std::vector<int> rank = r.forfeit == core::kNoPlayer ? std::vector<int>(standing.begin(), standing.begin() + players)
+                                                             : forfeit_ranks(s, r.forfeit);
   for (int p = 0; p < players; ++p) {
     r.vp.push_back(s.vp[p]);
     r.ranks.push_back(r.capped ? 0 : rank[p]);
