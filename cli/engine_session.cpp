@@ -41,12 +41,6 @@ constexpr const char* kHelp[] = {
     "quit                      end the session",
 };
 
-std::string trim(const std::string& s) {
-  const auto b = s.find_first_not_of(" \t\r");
-  if (b == std::string::npos) return "";
-  return s.substr(b, s.find_last_not_of(" \t\r") - b + 1);
-}
-
 std::string joined(const int* values, int n) {
   std::string out;
   for (int i = 0; i < n; ++i) out += " " + std::to_string(values[i]);
@@ -101,11 +95,11 @@ std::string fixed3(double v) {
 }  // namespace
 
 std::vector<std::string> EngineSession::handle(const std::string& raw) {
-  const std::string line = trim(raw);
+  const std::string line = io::trim(raw);
   if (line.empty() || line[0] == '#') return {};
   const auto space = line.find(' ');
   const std::string command = line.substr(0, space);
-  const std::string args = space == std::string::npos ? "" : trim(line.substr(space + 1));
+  const std::string args = space == std::string::npos ? "" : io::trim(line.substr(space + 1));
   try {
     std::vector<std::string> out = run(command, args);
     out.push_back("ok");
@@ -138,8 +132,7 @@ std::vector<std::string> EngineSession::run(const std::string& command, const st
     }
     if (players < core::kMinPlayers || players > core::kMaxPlayers)
       throw SessionError("new: players must be 2 to 5, got " + std::to_string(players));
-    state_ = core::new_game(int(players), seed);
-    history_.clear();
+    replace_position(core::new_game(int(players), seed));
     return {};
   }
   if (command == "load") {
@@ -147,8 +140,7 @@ std::vector<std::string> EngineSession::run(const std::string& command, const st
     std::string reason;
     auto loaded = io::state_from_json(args, &reason);
     if (!loaded) throw SessionError("load: " + reason);
-    state_ = *loaded;
-    history_.clear();
+    replace_position(*loaded);
     return {};
   }
   if (command == "state") {
@@ -226,8 +218,7 @@ std::vector<std::string> EngineSession::run(const std::string& command, const st
       }
     }
     const int seat = seat_argument("sample", seat_word, s);
-    state_ = core::sample_world(s, seat, seed);
-    history_.clear();
+    replace_position(core::sample_world(s, seat, seed));
     return {};
   }
   if (command == "position") {
@@ -235,8 +226,7 @@ std::vector<std::string> EngineSession::run(const std::string& command, const st
     std::string reason;
     auto world = io::world_from_position_message(args, &reason);
     if (!world) throw SessionError("position: " + reason);
-    state_ = *world;
-    history_.clear();
+    replace_position(*world);
     return {};
   }
   if (command == "help") {
@@ -249,6 +239,11 @@ std::vector<std::string> EngineSession::run(const std::string& command, const st
     return {};
   }
   throw SessionError("unknown command '" + command + "' (try help)");
+}
+
+void EngineSession::replace_position(const core::State& s) {
+  state_ = s;
+  history_.clear();  // undo never goes back past a position that was set
 }
 
 std::vector<std::string> EngineSession::go(const std::string& args) {

@@ -53,6 +53,8 @@ class EngineSession {
  private:
   std::vector<std::string> run(const std::string& command, const std::string& args);
   std::vector<std::string> go(const std::string& args);
+  // new, load, sample and position: a new position, with a fresh undo history.
+  void replace_position(const core::State& s);
 
   std::optional<core::State> state_;
   std::vector<core::State> history_;  // positions before each applied action, for undo

@@ -13,12 +13,6 @@
 namespace pamir::cli {
 namespace {
 
-std::string trim(const std::string& s) {
-  const auto b = s.find_first_not_of(" \t\r");
-  if (b == std::string::npos) return "";
-  return s.substr(b, s.find_last_not_of(" \t\r") - b + 1);
-}
-
 // The choice a line names among the n legal actions (index into legal), or -1.
 int parse_choice(const core::State& s, const std::string& text, const core::Action* legal, int n) {
   const bool by_id = !text.empty() && text[0] == '#';
@@ -54,7 +48,7 @@ core::Action HumanAgent::choose(const core::State& s) {
     out_ << "choice (1-" << n << ", #id, a name, show, resign)> " << std::flush;
     std::string line;
     if (!std::getline(in_, line)) throw search::AgentForfeit("human: the input ended");
-    const std::string text = trim(line);
+    const std::string text = io::trim(line);
     if (text.empty()) continue;
     if (text == "resign") throw search::AgentForfeit("human: resigned");
     if (text == "show") {

@@ -10,6 +10,12 @@ std::string quoted(const std::string& text) {
   return nlohmann::json(text).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
+std::string trim(const std::string& text) {
+  const auto b = text.find_first_not_of(" \t\r");
+  if (b == std::string::npos) return "";
+  return text.substr(b, text.find_last_not_of(" \t\r") - b + 1);
+}
+
 std::optional<u64> parse_u64(std::string_view text) {
   u64 value = 0;
   const char* end = text.data() + text.size();

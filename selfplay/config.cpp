@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "io/file_io.h"
+#include "io/text.h"
 
 namespace pamir::selfplay {
 namespace {
@@ -56,13 +57,6 @@ const ConfigKey kKeys[] = {
     {"baseline_iters", &C::baseline_iters, 1, 1e6, "32", "iterations of the ISMCTS-rollout baseline"},
     {"final_eval_games", &C::final_eval_games, 0, 1e6, "200", "games of the last generation vs generation 0, and vs the baseline"},
 };
-
-std::string trim(const std::string& s) {
-  const auto b = s.find_first_not_of(" \t\r");
-  if (b == std::string::npos) return "";
-  const auto e = s.find_last_not_of(" \t\r");
-  return s.substr(b, e - b + 1);
-}
 
 const ConfigKey* find_key(const std::string& name) {
   for (const auto& k : kKeys)
@@ -130,14 +124,14 @@ TrainConfig parse_config(const std::string& text, const std::string& source) {
     ++line_no;
     const auto hash = line.find('#');
     if (hash != std::string::npos) line.resize(hash);
-    line = trim(line);
+    line = io::trim(line);
     if (line.empty()) continue;
     const std::string where = source + ":" + std::to_string(line_no);
     const auto eq = line.find('=');
     if (eq == std::string::npos) throw ConfigError(where + ": expected 'key = value', got '" + line + "'");
-    const std::string key = trim(line.substr(0, eq));
+    const std::string key = io::trim(line.substr(0, eq));
     if (!seen.insert(key).second) throw ConfigError(where + ": key '" + key + "' given twice");
-    set_key(config, key, trim(line.substr(eq + 1)), where);
+    set_key(config, key, io::trim(line.substr(eq + 1)), where);
   }
   check_config(config);
   return config;
@@ -159,7 +153,7 @@ void apply_overrides(TrainConfig& config, const std::vector<std::string>& overri
   for (const auto& o : overrides) {
     const auto eq = o.find('=');
     if (eq == std::string::npos) throw ConfigError("--set: expected key=value, got '" + o + "'");
-    set_key(config, trim(o.substr(0, eq)), trim(o.substr(eq + 1)), "--set");
+    set_key(config, io::trim(o.substr(0, eq)), io::trim(o.substr(eq + 1)), "--set");
   }
   check_config(config);
 }
