@@ -11,6 +11,7 @@
 #include <string>
 
 #include "cli/command.h"
+#include "dist/remote_games.h"
 #include "search/agent.h"
 #include "selfplay/progress_bar.h"
 #include "tournament/report.h"
@@ -32,6 +33,7 @@ struct TournamentFlags {
   double anchor_elo = 0;
   bool resume = false;
   bool quiet = false;
+  bool coordinator_only = false;
   int max_decisions = tournament::kDefaultMaxDecisions;
 };
 
@@ -43,6 +45,17 @@ std::vector<std::string> agent_list(const std::string& text) {
   for (std::string spec; std::getline(in, spec, ';');)
     if (!spec.empty()) specs.push_back(spec);
   return specs;
+}
+
+// Under mpirun, the other ranks play their share of the games (dist/remote_games.h).
+std::unique_ptr<dist::RankTournamentGames> rank_games(bool coordinator_only) {
+  dist::Cluster& cluster = dist::Cluster::instance();
+  if (cluster.size() == 1) {
+    if (coordinator_only) throw CommandError("--coordinator-only needs other ranks to play: run under mpirun -np K with K >= 2");
+    return nullptr;
+  }
+  std::fprintf(stderr, "ranks: %d, rank 0 %s\n", cluster.size(), coordinator_only ? "coordinates only" : "plays a share");
+  return std::make_unique<dist::RankTournamentGames>(cluster, !coordinator_only);
 }
 
 void run(const TournamentFlags& f) {
@@ -69,6 +82,8 @@ void run(const TournamentFlags& f) {
   }
   std::filesystem::create_directories(f.out);
   c.results_path = (std::filesystem::path(f.out) / "games.jsonl").string();
+  const std::unique_ptr<dist::RankTournamentGames> remote = rank_games(f.coordinator_only);
+  c.remote = remote.get();
 
   tournament::TournamentResult result;
   std::unique_ptr<selfplay::ProgressBar> bar;  // made at the first finished game, when the resumed count is known
@@ -123,6 +138,8 @@ const bool registered = register_command([](CLI::App& app) {
                   "forever)");
   cmd->add_flag("--resume", flags->resume, "Continue the results in --out (finished games are kept and skipped)");
   cmd->add_flag("--quiet", flags->quiet, "No progress bar");
+  cmd->add_flag("--coordinator-only", flags->coordinator_only,
+                "Under mpirun: rank 0 plays no games, it hands them out and writes the results (docs/distributed.md)");
   cmd->callback([flags] { run(*flags); });
 });
 

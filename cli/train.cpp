@@ -21,6 +21,7 @@ struct TrainFlags {
   std::string config_path;
   std::string out;
   bool resume = false;
+  bool coordinator_only = false;
   std::vector<std::string> overrides;
   int threads = -1, generations = -1;
   long long seed = -1;
@@ -63,6 +64,8 @@ const bool registered = register_command([](CLI::App& app) {
   cmd->add_option("--threads", flags->threads, "Same as --set threads=N")->check(CLI::Range(0, 1024));
   cmd->add_option("--generations", flags->generations, "Same as --set generations=N")->check(CLI::Range(1, 10000));
   cmd->add_option("--seed", flags->seed, "Same as --set seed=N")->check(seed_validator());
+  cmd->add_flag("--coordinator-only", flags->coordinator_only,
+                "Under mpirun: rank 0 trains and hands out the games but plays none (docs/distributed.md)");
   cmd->callback([flags] {
     if (flags->out.empty()) {
       if (flags->config_path.empty())
@@ -79,7 +82,13 @@ const bool registered = register_command([](CLI::App& app) {
     fs::create_directories(flags->out);
     io::write_file_atomically(saved, selfplay::format_config(config));
     std::fprintf(stderr, "run folder: %s\n", flags->out.c_str());
-    const selfplay::TrainRunResult r = selfplay::run_training(config, flags->out);
+    selfplay::RunRanks ranks{&dist::Cluster::instance(), !flags->coordinator_only};
+    if (ranks.cluster->size() == 1 && flags->coordinator_only)
+      throw CommandError("--coordinator-only needs other ranks to play: run under mpirun -np K with K >= 2");
+    if (ranks.cluster->size() > 1)
+      std::fprintf(stderr, "ranks: %d, rank 0 trains and %s\n", ranks.cluster->size(),
+                   flags->coordinator_only ? "coordinates only" : "plays a share of the games");
+    const selfplay::TrainRunResult r = selfplay::run_training(config, flags->out, ranks);
     std::printf("\nratings (Plackett-Luce, Elo scale, generation 0 = 0; eval search %d iterations/decision):\n%s",
                 config.eval_iters, selfplay::rating_table(r.ratings).c_str());
     for (const selfplay::MatchScore& m : r.final_matches)

@@ -5,7 +5,7 @@
 #   DIR/share/pamir/models/          the shipped nets (nets/shipped_models.h looks there)
 #   DIR/lib/cmake/pamir/             the CMake package: find_package(pamir CONFIG REQUIRED)
 #                                    gives pamir::core, io, search, nets, tournament, selfplay;
-#                                    COMPONENTS training adds pamir::torch and pamir::training
+#                                    COMPONENTS training adds pamir::dist, pamir::torch and pamir::training
 # Headers go under include/pamir/ rather than include/ so that folders named core/, io/ and
 # search/ do not land in a shared prefix such as /usr/local/include, where other projects'
 # folders of those names live; the imported targets carry include/pamir, so the includes read
@@ -21,7 +21,8 @@ set(PAMIR_INSTALLED_MODELS ${CMAKE_INSTALL_DATADIR}/pamir/models)
 # package is slow to load and large, so its two libraries form an export set of their own that
 # only the component "training" loads.
 set(PAMIR_TORCH_FREE_LIBRARIES pamir_core pamir_io pamir_search pamir_nets pamir_tournament pamir_selfplay)
-set(PAMIR_TORCH_LIBRARIES pamir_torch pamir_training)
+# pamir_dist (MPI) goes with training, its only user.
+set(PAMIR_TORCH_LIBRARIES pamir_dist pamir_torch pamir_training)
 foreach(library ${PAMIR_TORCH_FREE_LIBRARIES} ${PAMIR_TORCH_LIBRARIES})
   string(REGEX REPLACE "^pamir_" "" export_name ${library})
   set_target_properties(${library} PROPERTIES EXPORT_NAME ${export_name})
@@ -34,7 +35,7 @@ target_compile_features(pamir_core INTERFACE cxx_std_20)
 install(TARGETS ${PAMIR_TORCH_FREE_LIBRARIES} EXPORT pamirTargets ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
 install(TARGETS ${PAMIR_TORCH_LIBRARIES} EXPORT pamirTrainingTargets ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
 install(TARGETS pamir RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
-install(DIRECTORY core io search nets tournament selfplay training DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/pamir
+install(DIRECTORY core io search nets tournament selfplay dist training DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/pamir
         FILES_MATCHING PATTERN "*.h" PATTERN "*.inc")
 install(DIRECTORY models/ DESTINATION ${PAMIR_INSTALLED_MODELS} FILES_MATCHING PATTERN "*.weights" PATTERN "README.md")
 

@@ -10,6 +10,8 @@
 #include <mutex>
 #include <set>
 
+#include "nets/net_evaluator.h"
+#include "search/evaluators.h"
 #include "selfplay/npz.h"
 #include "selfplay/shard_writer.h"
 #include "tournament/play.h"
@@ -32,8 +34,47 @@ std::vector<std::string> generation_shards(const std::string& dir, int generatio
 
 int thread_count(const TrainConfig& config) { return tournament::resolve_threads(config.threads); }
 
+SelfPlayCounters play_selfplay_games(const TrainConfig& config, int generation, const std::vector<long>& games,
+                                     const EvaluatorMaker& make_evaluator,
+                                     const std::function<void(FinishedGame&&)>& on_finished, int& threads) {
+  std::atomic<std::size_t> next_game{0};
+  const auto take_game = [&]() -> long {
+    const std::size_t i = next_game++;
+    return i < games.size() ? games[i] : -1;
+  };
+  threads = std::max(1, std::min<int>(thread_count(config), int(games.size())));
+  SelfPlayCounters counters;
+  std::mutex mutex;
+  std::exception_ptr error;
+#pragma omp parallel num_threads(threads)
+  {
+    try {
+      const int w = omp_get_thread_num();
+      auto evaluator = make_evaluator(w);
+      SelfPlayWorker worker(config, generation, *evaluator);
+      worker.run(take_game, on_finished);
+      std::lock_guard lock(mutex);
+      counters += worker.counters();
+    } catch (...) {
+      std::lock_guard lock(mutex);
+      if (!error) error = std::current_exception();
+      next_game = games.size();  // the other workers stop after their games in flight
+    }
+  }
+  if (error) std::rethrow_exception(error);
+  return counters;
+}
+
+EvaluatorMaker net_evaluators(const TrainConfig& config, int generation, std::shared_ptr<const nets::NetWeights> weights) {
+  return [mix = config.heuristic_mix, generation, weights](int) {
+    nets::NetEvaluatorOptions o;
+    o.name = "net:gen" + std::to_string(generation - 1);
+    return search::blend_with_heuristic(nets::make_net_evaluator(weights, o), mix);
+  };
+}
+
 SelfPlayResult run_selfplay(const TrainConfig& config, int generation, const std::string& shard_dir,
-                            const EvaluatorMaker& make_evaluator, const GameProgress& progress) {
+                            const EvaluatorMaker& make_evaluator, const GameProgress& progress, RemoteSelfPlay* remote) {
   const auto started = std::chrono::steady_clock::now();
   SelfPlayResult result;
   fs::create_directories(shard_dir);
@@ -66,32 +107,21 @@ SelfPlayResult run_selfplay(const TrainConfig& config, int generation, const std
   });
   if (progress) progress(result.resumed_games, config.games_per_generation);
 
-  std::atomic<std::size_t> next_game{0};
-  const auto take_game = [&]() -> long {
-    const std::size_t i = next_game++;
-    return i < unplayed.size() ? unplayed[i] : -1;
-  };
-  const int threads = std::max(1, std::min<int>(thread_count(config), int(unplayed.size())));
-  result.threads = threads;
-  std::mutex mutex;
-  std::exception_ptr error;
-#pragma omp parallel num_threads(threads)
-  {
-    try {
-      const int w = omp_get_thread_num();
-      auto evaluator = make_evaluator(w);
-      SelfPlayWorker worker(config, generation, *evaluator);
-      worker.run(take_game, [&](FinishedGame&& g) { writer.add(std::move(g)); });
-      std::lock_guard lock(mutex);
-      result.counters += worker.counters();
-    } catch (...) {
-      std::lock_guard lock(mutex);
-      if (!error) error = std::current_exception();
-      next_game = unplayed.size();  // the other workers stop after their games in flight
-    }
+  std::vector<long> here = unplayed;
+  if (remote) here = remote->start(config, generation, unplayed, [&](FinishedGame&& g) { writer.add(std::move(g)); });
+  try {
+    result.counters = play_selfplay_games(config, generation, here, make_evaluator,
+                                          [&](FinishedGame&& g) { writer.add(std::move(g)); }, result.threads);
+  } catch (...) {
+    if (remote) remote->abandon();
+    throw;
+  }
+  if (remote) {
+    const RemoteSelfPlay::Totals others = remote->finish();
+    result.counters += others.counters;
+    result.threads += others.threads;
   }
   writer.finish();
-  if (error) std::rethrow_exception(error);
   result.shards_written = writer.shards_written();
   result.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   return result;

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "nets/weights.h"
 #include "search/evaluator.h"
 #include "selfplay/config.h"
 #include "selfplay/worker.h"
@@ -37,7 +38,44 @@ std::vector<std::string> generation_shards(const std::string& dir, int generatio
 // The OpenMP thread count config.threads asks for (0: every processor, omp_get_num_procs).
 int thread_count(const TrainConfig& config);
 
+// Where the generation's games this process does not play go (dist/: the ranks of an MPI
+// job): run_selfplay hands the unplayed games over, keeps the share it is given back, and
+// writes the others' finished games into the same shards as its own.
+class RemoteSelfPlay {
+ public:
+  struct Totals {
+    SelfPlayCounters counters;
+    int threads = 0;
+  };
+  virtual ~RemoteSelfPlay() = default;
+  // Starts the others on their share of `unplayed` (game indices) and returns this
+  // process's share. Their finished games go to on_finished, from another thread, until
+  // finish() returns.
+  virtual std::vector<long> start(const TrainConfig& config, int generation, const std::vector<long>& unplayed,
+                                  std::function<void(FinishedGame&&)> on_finished) = 0;
+  // Waits until the others have finished; their counters and threads. Throws
+  // std::runtime_error (one line) when one of them failed.
+  virtual Totals finish() = 0;
+  // Stops taking the others' games at once (this process failed).
+  virtual void abandon() noexcept = 0;
+};
+
+// remote (may be null): other processes that play a share of the games; the shards are the
+// same either way.
 SelfPlayResult run_selfplay(const TrainConfig& config, int generation, const std::string& shard_dir,
-                            const EvaluatorMaker& make_evaluator, const GameProgress& progress = {});
+                            const EvaluatorMaker& make_evaluator, const GameProgress& progress = {},
+                            RemoteSelfPlay* remote = nullptr);
+
+// Plays the games (indices of the generation) here, on the config's OpenMP threads (no more
+// than there are games), each worker with its own evaluator; every finished game goes to
+// on_finished, from the worker's thread. Returns the workers' counters; threads gets the
+// thread count. The first worker error stops the games not yet started and is rethrown.
+SelfPlayCounters play_selfplay_games(const TrainConfig& config, int generation, const std::vector<long>& games,
+                                     const EvaluatorMaker& make_evaluator,
+                                     const std::function<void(FinishedGame&&)>& on_finished, int& threads);
+
+// The evaluators of a generation's self-play: the previous generation's net (its weights),
+// blended with the heuristic by the config's heuristic_mix.
+EvaluatorMaker net_evaluators(const TrainConfig& config, int generation, std::shared_ptr<const nets::NetWeights> weights);
 
 }  // namespace pamir::selfplay

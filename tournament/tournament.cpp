@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
+#include <mutex>
 #include <optional>
 #include <stdexcept>
 
@@ -84,7 +85,9 @@ TournamentResult run_tournament(const TournamentConfig& c, const ProgressCallbac
   for (long i = 0; i < c.games; ++i)
     if (!finished[i]) unplayed.push_back({i, schedule.game_seed(i), schedule.seating(i)});
   const auto start = std::chrono::steady_clock::now();
-  play_games(c.agents, unplayed, c.threads, c.max_decisions, [&](GameResult&& g) {
+  std::mutex finished_mutex;  // local games arrive one at a time, remote ones from another thread
+  const auto on_finished = [&](GameResult&& g) {
+    std::lock_guard lock(finished_mutex);
     if (appender) appender->append(game_line(g));
     result.games.push_back(std::move(g));
     if (!progress) return;
@@ -95,7 +98,15 @@ TournamentResult run_tournament(const TournamentConfig& c, const ProgressCallbac
     p.elapsed_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     p.eta_s = p.elapsed_s / double(p.done - p.resumed) * double(p.total - p.done);
     progress(p);
-  });
+  };
+  const std::vector<GameSpec> here = c.remote ? c.remote->start(c, unplayed, on_finished) : unplayed;
+  try {
+    play_games(c.agents, here, c.threads, c.max_decisions, on_finished);
+  } catch (...) {
+    if (c.remote) c.remote->abandon();
+    throw;
+  }
+  if (c.remote) c.remote->finish();
   std::sort(result.games.begin(), result.games.end(), [](auto& a, auto& b) { return a.game < b.game; });
   return result;
 }

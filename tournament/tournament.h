@@ -14,6 +14,8 @@
 
 namespace pamir::tournament {
 
+class RemoteGames;
+
 struct TournamentConfig {
   std::vector<std::string> agents;  // agent specs (search/agent.h)
   // What the results header names the agents by, when not their specs: a caller whose specs
@@ -30,6 +32,9 @@ struct TournamentConfig {
   // existing file; with resume, games already in it are kept and skipped.
   std::string results_path;
   bool resume = false;
+  // Other processes that play a share of the games (dist/: the ranks of an MPI job); null:
+  // every game is played here. The results are the same either way.
+  RemoteGames* remote = nullptr;
 };
 
 struct Progress {
@@ -46,6 +51,23 @@ struct TournamentResult {
   std::vector<GameResult> games;  // by game index
   long resumed = 0;
   bool dropped_partial_line = false;  // the results file ended in a line cut short (a kill)
+};
+
+// Where the games this process does not play go: run_tournament hands the unplayed games
+// over, keeps the share it is given back, and takes the others' finished games as they come.
+class RemoteGames {
+ public:
+  virtual ~RemoteGames() = default;
+  // Starts the others on their share of `unplayed` and returns this process's share. Their
+  // finished games go to on_finished, from another thread, until finish() returns.
+  virtual std::vector<GameSpec> start(const TournamentConfig& config, const std::vector<GameSpec>& unplayed,
+                                      std::function<void(GameResult&&)> on_finished) = 0;
+  // Waits until the others have finished their share; throws std::runtime_error (one line)
+  // when one of them failed.
+  virtual void finish() = 0;
+  // Stops taking the others' games at once (this process failed): on_finished is not called
+  // again.
+  virtual void abandon() noexcept = 0;
 };
 
 // Throws std::invalid_argument for a bad configuration (unknown agent, impossible seating)

@@ -10,6 +10,7 @@
 
 #include "io/file_io.h"
 #include "core/random.h"
+#include "dist/remote_games.h"
 #include "nets/net_evaluator.h"
 #include "nets/trainer.h"
 #include "search/evaluators.h"
@@ -180,7 +181,8 @@ void train_generation(const TrainConfig& c, const RunPaths& paths, int g, Genera
 
 // Plays (or resumes) a two-agent match; returns the games. The results file names the
 // agents by their labels (paths relative to the run folder), so a moved folder resumes.
-std::vector<tournament::GameResult> play_match(const TrainConfig& c, const std::vector<std::string>& agents,
+std::vector<tournament::GameResult> play_match(const TrainConfig& c, tournament::RemoteGames* remote,
+                                               const std::vector<std::string>& agents,
                                                const std::vector<std::string>& labels, long games, core::u64 seed,
                                                const std::string& results_path, const std::string& label) {
   tournament::TournamentConfig t;
@@ -194,6 +196,7 @@ std::vector<tournament::GameResult> play_match(const TrainConfig& c, const std::
   t.max_decisions = c.max_decisions;
   t.results_path = results_path;
   t.resume = fs::exists(results_path);
+  t.remote = remote;
   std::unique_ptr<ProgressBar> bar;
   auto result = tournament::run_tournament(t, [&](const tournament::Progress& p) {
     if (!bar) bar = std::make_unique<ProgressBar>(label, p.total, p.resumed);
@@ -256,26 +259,27 @@ core::u64 eval_seed(const TrainConfig& c, int g, int match) { return game_seed(c
 
 // Plays (or resumes) generation g's net against the opponent, adds the games to the ratings
 // and returns the net's score.
-MatchScore play_rated_match(const TrainConfig& c, const std::string& dir, int g, const Opponent& opponent, long games,
+MatchScore play_rated_match(const TrainConfig& c, tournament::RemoteGames* remote, const std::string& dir, int g,
+                            const Opponent& opponent, long games,
                             core::u64 seed, const std::string& results_path, const std::string& label,
                             EvalGames& all) {
   const Opponent net = generation_opponent(c, dir, g);
   const auto played =
-      play_match(c, {net.spec, opponent.spec}, {net.label, opponent.label}, games, seed, results_path, label);
+      play_match(c, remote, {net.spec, opponent.spec}, {net.label, opponent.label}, games, seed, results_path, label);
   add_games(all, played, {g, opponent.id});
   return score_of_first(opponent.name, played);
 }
 
-void evaluate_generation(const TrainConfig& c, const std::string& dir, const RunPaths& paths, int g,
-                         GenerationRecord& record, EvalGames& all) {
+void evaluate_generation(const TrainConfig& c, tournament::RemoteGames* remote, const std::string& dir,
+                         const RunPaths& paths, int g, GenerationRecord& record, EvalGames& all) {
   const auto started = Clock::now();
   if (c.eval_games > 0) {
-    record.matches.push_back(play_rated_match(c, dir, g, generation_opponent(c, dir, g - 1), c.eval_games,
+    record.matches.push_back(play_rated_match(c, remote, dir, g, generation_opponent(c, dir, g - 1), c.eval_games,
                                               eval_seed(c, g, 0), paths.eval_results(g, "previous"),
                                               "eval gen " + std::to_string(g) + "-" + std::to_string(g - 1), all));
     const auto fixed = fixed_opponents(c);
     for (std::size_t b = 0; b < fixed.size(); ++b)
-      record.matches.push_back(play_rated_match(c, dir, g, fixed[b], c.eval_games, eval_seed(c, g, 1 + int(b)),
+      record.matches.push_back(play_rated_match(c, remote, dir, g, fixed[b], c.eval_games, eval_seed(c, g, 1 + int(b)),
                                                 paths.eval_results(g, fixed[b].name.c_str()),
                                                 "eval gen " + std::to_string(g) + "-" + fixed[b].name, all));
   }
@@ -299,6 +303,32 @@ std::vector<RatingRow> compute_ratings(const TrainConfig& c, const EvalGames& al
   return rows;
 }
 
+// Rank 0's coordination cost per generation of a run over MPI ranks: what it sent and
+// received, the time it took to hand out jobs, and the time it waited for the others after
+// its own share was done. One line to stderr (docs/distributed.md).
+class CoordinationReport {
+ public:
+  explicit CoordinationReport(const dist::Cluster* cluster) : cluster_(cluster) { mark(); }
+  void report(int g) {
+    if (!cluster_) return;
+    std::fprintf(stderr, "ranks: %d; rank 0 sent %.2f MB and received %.2f MB in generation %d; handing out jobs took %.3f s, "
+                 "waiting for the other ranks %.2f s\n", cluster_->size(), (cluster_->bytes_sent() - sent_) / 1e6,
+                 (cluster_->bytes_received() - received_) / 1e6, g, cluster_->sending_seconds() - sending_,
+                 cluster_->waiting_seconds() - waiting_);
+    mark();
+  }
+
+ private:
+  void mark() {
+    if (!cluster_) return;
+    sent_ = cluster_->bytes_sent(), received_ = cluster_->bytes_received();
+    sending_ = cluster_->sending_seconds(), waiting_ = cluster_->waiting_seconds();
+  }
+  const dist::Cluster* cluster_;
+  long long sent_ = 0, received_ = 0;
+  double sending_ = 0, waiting_ = 0;
+};
+
 void write_reports(const TrainConfig& c, const RunPaths& paths, const TrainRunResult& r) {
   io::write_file_atomically(paths.dir + "/metrics.csv", metrics_csv(r.records));
   io::write_file_atomically(paths.dir + "/losses.csv", losses_csv(r.records));
@@ -319,14 +349,18 @@ std::string baseline_agent_spec(const TrainConfig& c) {
   return "ismcts:iters=" + std::to_string(c.baseline_iters) + ",eval=rollout";
 }
 
-TrainRunResult run_training(const TrainConfig& c, const std::string& dir) {
+TrainRunResult run_training(const TrainConfig& c, const std::string& dir, const RunRanks& ranks) {
   const RunPaths paths(dir);
+  const bool spread = ranks.cluster && ranks.cluster->size() > 1;
+  std::unique_ptr<dist::RankTournamentGames> remote_games;
+  if (spread) remote_games = std::make_unique<dist::RankTournamentGames>(*ranks.cluster, ranks.root_plays);
   for (const auto& d : {paths.shards, paths.nets, paths.eval, paths.generations}) fs::create_directories(d);
   if (!fs::exists(paths.checkpoint(0))) save_generation(nets::Trainer(trainer_options(c)), paths, 0, "{}");
 
   TrainRunResult result;
   EvalGames all;
   all.games_of.assign(c.generations + 1 + fixed_opponents(c).size(), 0);
+  CoordinationReport coordination(spread ? ranks.cluster : nullptr);
   for (int g = 1; g <= c.generations; ++g) {
     GenerationRecord record;
     if (fs::exists(paths.record(g))) {
@@ -335,22 +369,18 @@ TrainRunResult run_training(const TrainConfig& c, const std::string& dir) {
       // (nothing is played again).
       const double eval_seconds = record.eval_seconds;
       record.matches.clear();
-      evaluate_generation(c, dir, paths, g, record, all);
+      evaluate_generation(c, remote_games.get(), dir, paths, g, record, all);
       record.eval_seconds = eval_seconds;
     } else {
       std::fprintf(stderr, "generation %d of %d\n", g, c.generations);
       record.generation = g;
       auto weights = std::make_shared<const nets::NetWeights>(nets::load_weights(paths.weights(g - 1)));
       ProgressBar bar("self-play gen " + std::to_string(g), c.games_per_generation);
-      const SelfPlayResult sp = run_selfplay(
-          c, g, paths.shards,
-          [&](int worker) {
-            nets::NetEvaluatorOptions o;
-            o.name = "net:gen" + std::to_string(g - 1);
-            (void)worker;
-            return search::blend_with_heuristic(nets::make_net_evaluator(weights, o), c.heuristic_mix);
-          },
-          [&](long done, long) { bar.update(done); });
+      std::unique_ptr<dist::RankSelfPlayGames> remote;
+      if (spread) remote = std::make_unique<dist::RankSelfPlayGames>(*ranks.cluster, ranks.root_plays,
+                                                                     io::read_file(paths.weights(g - 1)));
+      const SelfPlayResult sp = run_selfplay(c, g, paths.shards, net_evaluators(c, g, weights),
+                                             [&](long done, long) { bar.update(done); }, remote.get());
       bar.finish();
       const SelfPlayCounters& n = sp.counters;
       record.games = n.games + sp.resumed_games, record.rows = n.rows + sp.resumed_rows, record.decisions = n.decisions, record.searches = n.searches;
@@ -358,19 +388,20 @@ TrainRunResult run_training(const TrainConfig& c, const std::string& dir) {
       record.resignations = n.resignations, record.audit_would_resign = n.audit_would_resign;
       record.resign_false = n.resign_false, record.capped = n.capped, record.threads = sp.threads, record.selfplay_seconds = sp.wall_seconds;
       train_generation(c, paths, g, record);
-      evaluate_generation(c, dir, paths, g, record, all);
+      evaluate_generation(c, remote_games.get(), dir, paths, g, record, all);
       io::write_file_atomically(paths.record(g), record_json(record));
       std::fprintf(stderr, "%s\n", generation_summary(record).c_str());
+      if (spread) coordination.report(g);
     }
     result.records.push_back(record);
     result.ratings = compute_ratings(c, all, g);
     write_reports(c, paths, result);
   }
   if (c.final_eval_games > 0) {
-    result.final_matches.push_back(play_rated_match(c, dir, c.generations, generation_opponent(c, dir, 0),
+    result.final_matches.push_back(play_rated_match(c, remote_games.get(), dir, c.generations, generation_opponent(c, dir, 0),
                                                     c.final_eval_games, eval_seed(c, 0, 2), paths.final_results(c.generations),
                                                     "final vs gen 0", all));
-    result.final_matches.push_back(play_rated_match(c, dir, c.generations, fixed_opponents(c)[0], c.final_eval_games,
+    result.final_matches.push_back(play_rated_match(c, remote_games.get(), dir, c.generations, fixed_opponents(c)[0], c.final_eval_games,
                                                     eval_seed(c, 0, 3), paths.final_baseline_results(c.generations),
                                                     "final vs baseline", all));
     result.ratings = compute_ratings(c, all, c.generations);

@@ -19,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include "dist/cluster.h"
 #include "selfplay/config.h"
 #include "training/run_record.h"
 
@@ -32,8 +33,17 @@ struct TrainRunResult {
   std::vector<MatchScore> final_matches;
 };
 
+// How a run uses the ranks of an MPI job (dist/cluster.h). With more than one rank, the
+// others play shares of every generation's self-play games (the job carries the new
+// weights) and of its evaluation games; rank 0 trains, writes every file and plays a share
+// too unless root_plays is false. The run's files are the same as a single process's.
+struct RunRanks {
+  dist::Cluster* cluster = nullptr;  // null or a cluster of one: everything here
+  bool root_plays = true;
+};
+
 // Runs (or continues) the run in dir with config; progress goes to stderr.
-TrainRunResult run_training(const TrainConfig& config, const std::string& dir);
+TrainRunResult run_training(const TrainConfig& config, const std::string& dir, const RunRanks& ranks = {});
 
 // The agent spec of generation g's net in evaluation games.
 std::string net_agent_spec(const TrainConfig& config, const std::string& dir, int generation);
