@@ -15,6 +15,7 @@
 #include "io/record.h"
 #include "core/wakhan.h"
 #include "search/agent.h"
+#include "tournament/game_file.h"
 #include "tournament/play.h"
 
 namespace pamir::cli {
@@ -42,8 +43,15 @@ struct PlayFlags {
   std::string agents;
   std::string record_path;
   std::string replay_path;
+  long game = -1;  // with --replay: the game of a results file (-1: its first)
   bool quiet = false;
 };
+
+// The decision's log line and, indented under it, what it caused.
+void print_decision(const core::State& before, core::Action a, const core::State& after) {
+  std::printf("%s\n", io::describe_decision(before, a).c_str());
+  for (const auto& line : io::describe_consequences(before, after)) std::printf("    %s\n", line.c_str());
+}
 
 void play_game(const PlayFlags& f) {
   if (f.players < core::kMinPlayers || f.players > core::kMaxPlayers)
@@ -93,24 +101,31 @@ void play_game(const PlayFlags& f) {
     if (!core::is_legal(s, a))
       throw CommandError("agent " + record.agents[p] + " of player " + std::to_string(p) + " chose illegal action " +
                          std::to_string(a));
-    if (!f.quiet) std::printf("%s\n", io::describe_decision(s, a).c_str());
     record.actions.push_back(a);
+    const core::State before = s;
     core::apply(s, a);
+    if (!f.quiet) print_decision(before, a, s);
   }
   std::printf("%s", io::describe_result(s).c_str());
   if (!f.record_path.empty()) io::write_file_atomically(f.record_path, io::record_to_json(record, s));
 }
 
 void replay_game(const PlayFlags& f) {
+  tournament::StoredGame game;
+  try {
+    game = f.game < 0 ? tournament::read_games(f.replay_path).front() : tournament::read_game(f.replay_path, f.game);
+  } catch (const std::runtime_error& e) {
+    throw CommandError(e.what());
+  }
+  const io::GameRecord& record = game.record;
   std::string error;
-  const auto record = io::record_from_json(io::read_file(f.replay_path), &error);
-  if (!record) throw CommandError(f.replay_path + ": " + error);
-  if (!io::replay(*record, &error)) throw CommandError(f.replay_path + ": " + error);
-  print_header(*record);
-  core::State s = core::new_game(record->num_players, record->seed, record->wakhan_seat);
-  for (const core::Action a : record->actions) {  // every action is legal: replay() checked
-    if (!f.quiet) std::printf("%s\n", io::describe_decision(s, a).c_str());
+  if (!io::replay(record, &error)) throw CommandError(f.replay_path + ": " + error);
+  print_header(record);
+  core::State s = core::new_game(record.num_players, record.seed, record.wakhan_seat);
+  for (const core::Action a : record.actions) {  // every action is legal: replay() checked
+    const core::State before = s;
     core::apply(s, a);
+    if (!f.quiet) print_decision(before, a, s);
   }
   std::printf("%s", io::describe_result(s).c_str());
 }
@@ -124,11 +139,16 @@ const bool registered = register_command([](CLI::App& app) {
                                  "One agent spec per seat, comma-separated (default: random for every seat); "
                                  "human: you, at this terminal");
   auto* record = cmd->add_option("--record", flags->record_path, "Write the game record (JSON) to this file");
-  cmd->add_option("--replay", flags->replay_path, "Replay a game record instead of playing")
+  auto* game = cmd->add_option("--game", flags->game,
+                                "With --replay of a tournament's games.jsonl: the game's index (default: the first line's)")
+                       ->check(CLI::NonNegativeNumber);
+  cmd->add_option("--replay", flags->replay_path,
+                  "Replay a game record, or a game of a tournament's games.jsonl, instead of playing")
       ->excludes(players)
       ->excludes(seed)
       ->excludes(agents)
       ->excludes(record);
+  game->needs("--replay");
   cmd->add_flag("--quiet", flags->quiet, "Print only the final standing, not one line per decision");
   cmd->callback([flags] { flags->replay_path.empty() ? play_game(*flags) : replay_game(*flags); });
 });

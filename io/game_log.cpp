@@ -1,6 +1,7 @@
 #include "io/game_log.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <string>
 
 #include "core/dominance.h"
@@ -59,7 +60,134 @@ std::string card_list(const State& s, int loc_or_court, int p) {
   return out.empty() ? "-" : out;
 }
 
+// Pieces of one owner at one place, as counted for the consequence lines.
+struct PieceCounts {
+  int armies[Region::kCount][Coalition::kCount] = {};
+  int roads[kNumBorders][Coalition::kCount] = {};
+  int tribes[Region::kCount][kMaxPlayers] = {};
+  int spies[kNumCourtCards + 1][kMaxPlayers] = {};
+  int gifts[kMaxPlayers] = {};
+};
+
+PieceCounts count_pieces(const State& s) {
+  PieceCounts n;
+  for (int r = 0; r < Region::kCount; ++r)
+    for (int c = 0; c < Coalition::kCount; ++c) n.armies[r][c] = s.armies[r][c];
+  for (int b = 0; b < kNumBorders; ++b)
+    for (int c = 0; c < Coalition::kCount; ++c) n.roads[b][c] = s.roads[b][c];
+  for (int p = 0; p < s.num_players; ++p)
+    for (const u8 l : s.cylinder[p]) {
+      if (CylLoc::is_tribe(l)) ++n.tribes[CylLoc::region_of(l)][p];
+      if (CylLoc::is_spy(l)) ++n.spies[CylLoc::card_of(l)][p];
+      if (CylLoc::is_gift(l)) ++n.gifts[p];
+    }
+  return n;
+}
+
+// The piece changes between two counts, as "removed: ..." and "placed: ..." items such as
+// "2 russian armies from herat" or "1 spy of player 1 on Aga Mehdi".
+void piece_changes(const State& s, const PieceCounts& was, const PieceCounts& now, std::vector<std::string>& removed,
+                   std::vector<std::string>& placed) {
+  auto note = [&](int delta, const std::string& what, const std::string& plural, const char* on,
+                  const std::string& place) {
+    if (delta == 0) return;
+    const std::string pieces = num(std::abs(delta)) + " " + (std::abs(delta) == 1 ? what : plural);
+    if (delta < 0) removed.push_back(pieces + " from " + place);
+    if (delta > 0) placed.push_back(pieces + " " + on + " " + place);
+  };
+  for (int r = 0; r < Region::kCount; ++r)
+    for (int c = 0; c < Coalition::kCount; ++c)
+      note(now.armies[r][c] - was.armies[r][c], std::string(coalition_name(c)) + " army",
+           std::string(coalition_name(c)) + " armies", "in", region_name(r));
+  for (int b = 0; b < kNumBorders; ++b)
+    for (int c = 0; c < Coalition::kCount; ++c)
+      note(now.roads[b][c] - was.roads[b][c], std::string(coalition_name(c)) + " road",
+           std::string(coalition_name(c)) + " roads", "on", border_name(b));
+  for (int p = 0; p < s.num_players; ++p) {
+    const std::string of = " of player " + num(p);
+    for (int r = 0; r < Region::kCount; ++r)
+      note(now.tribes[r][p] - was.tribes[r][p], "tribe" + of, "tribes" + of, "in", region_name(r));
+    for (int c = 1; c <= kNumCourtCards; ++c)
+      note(now.spies[c][p] - was.spies[c][p], "spy" + of, "spies" + of, "on", card_name(c));
+    note(now.gifts[p] - was.gifts[p], "gift" + of, "gifts" + of, "on", "the gift spaces");
+  }
+}
+
+std::string joined(const std::string& head, const std::vector<std::string>& items) {
+  std::string out = head + ": ";
+  for (size_t i = 0; i < items.size(); ++i) out += (i ? ", " : "") + items[i];
+  return out;
+}
+
+// "player 0 +5 VP (now 5)" items for every player whose count changed.
+std::vector<std::string> count_changes(const State& s, const u8* was, const u8* now, const std::string& unit) {
+  std::vector<std::string> items;
+  for (int p = 0; p < s.num_players; ++p)
+    if (now[p] != was[p])
+      items.push_back("player " + num(p) + " " + (now[p] > was[p] ? "+" : "") + num(now[p] - was[p]) + unit +
+                      " (now " + num(now[p]) + ")");
+  return items;
+}
+
 }  // namespace
+
+std::vector<std::string> describe_consequences(const State& before, const State& after) {
+  std::vector<std::string> lines;
+  const auto vp = count_changes(after, before.vp, after.vp, " VP");
+  int blocks_before = 0, blocks_after = 0;
+  for (int c = 0; c < Coalition::kCount; ++c) {
+    blocks_before += blocks_on_map(before, c);
+    blocks_after += blocks_on_map(after, c);
+  }
+  for (int check = before.dominance_checks_resolved; check < after.dominance_checks_resolved; ++check) {
+    // A successful check removes every block from the map, and nothing places one before the
+    // decision ends; the dominant coalition is the one of the position the check followed.
+    const int dominant = dominant_coalition(before);
+    std::string line = "Dominance Check " + num(check + 1) + " scored: ";
+    if (blocks_before > 0 && blocks_after == 0)
+      line += (dominant != Coalition::kNone ? std::string(coalition_name(dominant)) + " dominant" : "successful") +
+              ", every coalition block removed";
+    else
+      line += "no coalition dominant";
+    lines.push_back(line + (vp.empty() ? "; nobody scores" : ""));
+  }
+  if (!vp.empty()) {
+    const bool scored = after.dominance_checks_resolved > before.dominance_checks_resolved;
+    lines.push_back(joined(scored ? "  scoring" : "VP", vp));
+  }
+  std::vector<std::string> removed, placed;
+  piece_changes(after, count_pieces(before), count_pieces(after), removed, placed);
+  if (!removed.empty()) lines.push_back(joined("removed", removed));
+  if (!placed.empty()) lines.push_back(joined("placed", placed));
+  if (const auto rupees = count_changes(after, before.rupees, after.rupees, ""); !rupees.empty())
+    lines.push_back(joined("rupees", rupees));
+  std::vector<std::string> cards;
+  for (int c = 1; c <= kNumCards; ++c) {
+    const int was = before.card_loc[c], now = after.card_loc[c];
+    if (was == now) continue;
+    const int owner = before.court_owner(c);
+    const std::string name = std::string(card_name(c)) + " (" + num(c) + ")";
+    if (owner != kNoPlayer && now >= Loc::kPrize && now < Loc::kPrize + kMaxPlayers)
+      cards.push_back(name + " from player " + num(owner) + "'s court taken as a prize by player " +
+                      num(now - Loc::kPrize));
+    else if (owner != kNoPlayer && now == Loc::kDiscard)
+      cards.push_back(name + " discarded from player " + num(owner) + "'s court");
+    else if (now == Loc::kActiveEvent)
+      cards.push_back(name + " in force");
+    else if (was == Loc::kActiveEvent)
+      cards.push_back(name + " no longer in force");
+    else if (was == Loc::kMarket && now == Loc::kDiscard)
+      cards.push_back(name + " discarded from the market");
+  }
+  if (!cards.empty()) lines.push_back(joined("cards", cards));
+  for (int p = 0; p < after.num_players; ++p)
+    if (before.loyalty[p] != after.loyalty[p] && before.loyalty[p] < Coalition::kCount)
+      lines.push_back("player " + num(p) + " is now loyal to the " + coalition_name(after.loyalty[p]));
+  if (before.favored_suit != after.favored_suit)
+    lines.push_back(std::string("favored suit: ") + suit_name(after.favored_suit));
+  if (after.game_over() && !before.game_over()) lines.push_back("the game is over");
+  return lines;
+}
 
 std::string describe_decision(const State& before, Action a) {
   const int p = to_move(before);

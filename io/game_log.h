@@ -3,6 +3,7 @@
 // position, and the final standing. Core never prints; these return strings.
 
 #include <string>
+#include <vector>
 
 #include "core/actions.h"
 #include "core/state.h"
@@ -15,6 +16,14 @@ using core::State;
 // "turn 12, player 1 (british): play 47 left (Dost Mohammad)": the decision a, described
 // in the position `before` it is applied. Names the card an action refers to, if any.
 std::string describe_decision(const State& before, Action a);
+
+// What a decision caused, read off the positions before and after it (so every automatic
+// step it set off counts: a battle's removals, a Dominance Check at the turn's end, bribes,
+// cards discarded or taken as prizes): one line per kind of change, in a fixed order, e.g.
+// "Dominance Check 1 scored: player 0 +5 VP (now 5), player 1 +3 VP (now 3)",
+// "removed: 2 russian armies from herat, player 1's spy from Dost Mohammad", "rupees: player 0
+// -2 (now 3), player 1 +2 (now 6)". Hidden changes (hands, the deck) are not described.
+std::vector<std::string> describe_consequences(const State& before, const State& after);
 
 // Several lines: turn and favored suit, rulers, then per player rupees, VP, loyalty,
 // influence, hand size and court card names, then the market.

@@ -86,6 +86,44 @@ GameResult parse_game_line(const std::string& line) {
   return g;
 }
 
+ResultsFile read_results_file(const std::string& path) {
+  const std::string text = io::read_file(path);
+  ResultsFile out;
+  size_t pos = 0;
+  for (int line_no = 1; pos < text.size(); ++line_no) {
+    const size_t end = text.find('\n', pos);
+    const std::string line = text.substr(pos, end == std::string::npos ? std::string::npos : end - pos);
+    pos = end == std::string::npos ? text.size() : end + 1;
+    try {
+      if (line_no > 1) {
+        GameResult g = parse_game_line(line);
+        if (int(g.seats.size()) != out.players)
+          throw std::runtime_error("the game has " + std::to_string(g.seats.size()) + " seats, the header " +
+                                   std::to_string(out.players));
+        for (const int a : g.seats)
+          if (a < 0 || a >= int(out.agents.size()))
+            throw std::runtime_error("seat agent " + std::to_string(a) + " is not in the header's list");
+        out.games.push_back(std::move(g));
+        continue;
+      }
+      const Json j = Json::parse(line);
+      if (!j.is_object() || j.value("type", "") != "header" || j.value("format", "") != kFormat ||
+          !j.contains("agents") || !j["agents"].is_array() || !j.contains("players") ||
+          !j["players"].is_number_unsigned())
+        throw std::runtime_error(std::string("not a tournament results file (expected a ") + kFormat + " header)");
+      for (const auto& a : j["agents"]) {
+        if (!a.is_string()) throw std::runtime_error("\"agents\" must be strings");
+        out.agents.push_back(a.get<std::string>());
+      }
+      out.players = j["players"].get<int>();
+    } catch (const std::exception& e) {
+      throw std::runtime_error(path + " line " + std::to_string(line_no) + ": " + e.what());
+    }
+  }
+  if (out.agents.empty()) throw std::runtime_error(path + ": empty, not a tournament results file");
+  return out;
+}
+
 LoadedResults load_results(const std::string& path, const std::string& header) {
   const std::string text = io::read_file(path);
   LoadedResults out;

@@ -32,6 +32,17 @@ struct LoadedResults {
 // that differs, throws std::runtime_error with a one-line reason naming the file.
 LoadedResults load_results(const std::string& path, const std::string& header);
 
+// Any results file, read without knowing its configuration beforehand (for replays and
+// viewers): the agent specs its header names and its games in file order. Throws
+// std::runtime_error with a one-line reason naming the file and line for anything that is not
+// a results file, including a last line cut short.
+struct ResultsFile {
+  std::vector<std::string> agents;
+  int players = 0;
+  std::vector<GameResult> games;
+};
+ResultsFile read_results_file(const std::string& path);
+
 // Appends lines to a results file; thread-safe.
 class ResultsAppender {
  public:

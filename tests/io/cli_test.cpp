@@ -39,6 +39,42 @@ TEST(CliPlay, RecordsAndReplaysTheSameGame) {
   std::filesystem::remove(path);
 }
 
+// A tournament's games.jsonl replays like a record: --game picks the game, whose standing is
+// the one its line gives; the log carries what the decisions caused.
+TEST(CliPlay, ReplaysAGameOfATournamentResultsFile) {
+  const std::string dir = temp_path("pamir_cli_tournament");
+  run_tool({"tournament", "--agents", "random;heuristic", "--players", "2", "--games", "4", "--seed", "3", "--out", dir,
+            "--quiet"});
+  const std::string results = dir + "/games.jsonl";
+  std::ifstream in(results);
+  std::string header, line;
+  std::getline(in, header);
+  std::getline(in, line);  // the first game to finish
+  const auto at = [&](const std::string& key) { return line.find("\"" + key + "\":"); };
+  const long game = std::stol(line.substr(at("game") + 7));
+  const std::string vp = line.substr(at("vp") + 6, line.find(']', at("vp")) - at("vp") - 6);  // "a,b"
+  const std::string out = run_tool({"play", "--replay", results, "--game", std::to_string(game)});
+  EXPECT_EQ(out.rfind("game: 2 players, seed ", 0), 0u) << out;
+  EXPECT_NE(out.find("Dominance Check 1 scored: "), std::string::npos) << out;
+  const std::string vp0 = vp.substr(0, vp.find(',')), vp1 = vp.substr(vp.find(',') + 1);
+  const size_t standing = out.find("final standing:");
+  ASSERT_NE(standing, std::string::npos) << out;
+  for (const auto& [seat, points] : {std::pair{"0", vp0}, std::pair{"1", vp1}}) {
+    const size_t l = out.find(std::string("player ") + seat + " (", standing);
+    ASSERT_NE(l, std::string::npos);
+    EXPECT_EQ(out.substr(out.find(": ", l) + 2, points.size() + 3), points + " VP") << out.substr(standing);
+  }
+  // Without --game, the first line's game.
+  EXPECT_EQ(run_tool({"play", "--replay", results}), out);
+  try {
+    run_tool({"play", "--replay", results, "--game", "99"});
+    ADD_FAILURE() << "game 99 replayed";
+  } catch (const std::exception& e) {
+    EXPECT_EQ(std::string(e.what()), results + ": no game 99 (it holds 4 games, numbered 0 to 3)");
+  }
+  std::filesystem::remove_all(dir);
+}
+
 TEST(CliPlay, QuietPrintsOnlyTheStanding) {
   const std::string out = run_tool({"play", "--players", "2", "--seed", "4", "--quiet"});
   std::istringstream lines(out);

@@ -2,12 +2,15 @@
 
 #include <gtest/gtest.h>
 
+#include <cstring>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "core/dominance.h"
 #include "core/game.h"
+#include "core/pieces.h"
+#include "core/queries.h"
 #include "core/random.h"
 
 namespace pamir::io {
@@ -36,6 +39,75 @@ TEST(GameLog, DescribesDecisionsWithWhoAndWhichCard) {
   EXPECT_EQ(describe_decision(s, buy), "turn 1, player " + std::to_string(p) + " (british): purchase 0 0 (" +
                                            std::string(card_name(card)) + ")");
   EXPECT_EQ(describe_decision(s, Act::kDone), "turn 1, player " + std::to_string(p) + " (british): done");
+}
+
+bool has_line(const std::vector<std::string>& lines, const std::string& part) {
+  for (const auto& l : lines)
+    if (l.find(part) != std::string::npos) return true;
+  return false;
+}
+
+TEST(GameLog, ConsequencesNameRemovedPiecesRupeesAndDiscardedCards) {
+  State before = new_game(2, 5);
+  while (before.phase == Phase::kSetup) apply(before, Act::loyalty(Coalition::kBritish));
+  place_block(before, 0, Coalition::kRussian, BlockLoc::army(Region::kHerat));
+  place_block(before, 0, Coalition::kRussian, BlockLoc::army(Region::kHerat));
+  place_cylinder(before, 1, CylLoc::tribe(Region::kKabul));
+  State after = before;
+  remove_all_tribes_and_armies(after, Region::kHerat);
+  place_block(after, 0, Coalition::kBritish, BlockLoc::road(border_between(Region::kKabul, Region::kPunjab)));
+  after.rupees[0] -= 2;
+  after.rupees[1] += 2;
+  const auto lines = describe_consequences(before, after);
+  ASSERT_EQ(lines.size(), 3u);
+  EXPECT_EQ(lines[0], "removed: 2 russian armies from herat");
+  EXPECT_EQ(lines[1], "placed: 1 british road on kabul_punjab");
+  EXPECT_EQ(lines[2], "rupees: player 0 -2 (now 2), player 1 +2 (now 6)");
+  EXPECT_TRUE(describe_consequences(after, after).empty());
+}
+
+// Over whole seeded games: every Dominance Check, VP change, removed army and discarded court
+// card that the positions show has its line, and a decision that changes none of the
+// described things has none.
+TEST(GameLog, ConsequencesFollowEveryScoringAndRemovalInRandomGames) {
+  Action legal[kMaxLegalActions];
+  int checks = 0, removals = 0;
+  for (u64 seed = 1; seed <= 12; ++seed) {
+    State s = new_game(2 + int(seed % 4), seed);
+    u64 rng = seed * 7919;
+    while (!s.game_over()) {
+      const State before = s;
+      apply(s, legal[random_below(rng, legal_actions(s, legal))]);
+      const auto lines = describe_consequences(before, s);
+      for (int check = before.dominance_checks_resolved; check < s.dominance_checks_resolved; ++check, ++checks)
+        EXPECT_TRUE(has_line(lines, "Dominance Check " + std::to_string(check + 1) + " scored: "));
+      for (int p = 0; p < s.num_players; ++p)
+        if (s.vp[p] != before.vp[p])
+          EXPECT_TRUE(has_line(lines, "player " + std::to_string(p) + " +" + std::to_string(s.vp[p] - before.vp[p]) +
+                                          " VP (now " + std::to_string(s.vp[p]) + ")"));
+      for (int r = 0; r < Region::kCount; ++r)
+        for (int c = 0; c < Coalition::kCount; ++c)
+          if (s.armies[r][c] < before.armies[r][c]) {
+            ++removals;
+            const int n = before.armies[r][c] - s.armies[r][c];
+            EXPECT_TRUE(has_line(lines, std::to_string(n) + " " + coalition_name(c) + (n == 1 ? " army" : " armies") +
+                                            " from " + region_name(r)));
+          }
+      for (int c = 1; c <= kNumCourtCards; ++c)
+        if (before.court_owner(c) != kNoPlayer && s.card_loc[c] == Loc::kDiscard)
+          EXPECT_TRUE(has_line(lines, std::string(card_name(c)) + " (" + std::to_string(c) + ") discarded from player " +
+                                          std::to_string(before.court_owner(c)) + "'s court"));
+      if (std::memcmp(before.vp, s.vp, sizeof s.vp) == 0 && std::memcmp(before.rupees, s.rupees, sizeof s.rupees) == 0 &&
+          std::memcmp(before.armies, s.armies, sizeof s.armies) == 0 &&
+          std::memcmp(before.roads, s.roads, sizeof s.roads) == 0 &&
+          std::memcmp(before.cylinder, s.cylinder, sizeof s.cylinder) == 0 &&
+          std::memcmp(before.card_loc, s.card_loc, sizeof s.card_loc) == 0 && before.favored_suit == s.favored_suit &&
+          std::memcmp(before.loyalty, s.loyalty, sizeof s.loyalty) == 0 && before.phase == s.phase)
+        EXPECT_TRUE(lines.empty()) << lines.front();
+    }
+  }
+  EXPECT_GT(checks, 12);   // the games did score checks
+  EXPECT_GT(removals, 0);  // and remove armies
 }
 
 TEST(GameLog, SummarizesAPosition) {

@@ -1,0 +1,27 @@
+#pragma once
+// The games a file holds, for replays and the board view: a game record (pamir-record-1, one
+// game) or a tournament's results file (games.jsonl, every finished game in it), each as a
+// core record that io::replay reproduces.
+
+#include <string>
+#include <vector>
+
+#include "io/record.h"
+
+namespace pamir::tournament {
+
+struct StoredGame {
+  long index = 0;          // the game's index in its tournament; 0 for a record
+  io::GameRecord record;   // agent specs per seat, seed, actions
+  std::vector<int> ranks;  // per seat as the file states them (empty when a record states none)
+};
+
+// Throws std::runtime_error with a one-line reason naming the file for anything else, or a
+// file with no game in it.
+std::vector<StoredGame> read_games(const std::string& path);
+
+// The game with that index; throws std::runtime_error (naming the indices there are) when the
+// file holds none.
+StoredGame read_game(const std::string& path, long index);
+
+}  // namespace pamir::tournament
