@@ -21,33 +21,6 @@ std::string player_label(const State& s, int p) {
   return label;
 }
 
-// The card that action a (decided in s) refers to, or kNoCard.
-int action_card(const State& s, Action a) {
-  using namespace Act;
-  const Decoded d = decode(a);
-  switch (d.family) {
-    case kPurchaseFamily:
-    case kTaxMarketFamily: return s.market[d.a][d.b];
-    case kPlayFamily:
-    case kCardActionFamily:
-    case kSpyFamily:
-    case kBetrayFamily:
-    case kDiscardFamily: return d.a;
-    case kDemandFamily:
-    case kPayBribeFamily:
-    case kRefuseBribeFamily: return s.top().b;  // the card the bribe is for
-    case kTakeFamily:
-      return d.a >= take_spy(1) && d.a < take_army(0) ? d.a - take_spy(1) + 1 : kNoCard;
-    case kMoveFromFamily:
-      return d.a >= move_spy(1) && d.a < move_tribe(0) ? d.a - move_spy(1) + 1 : kNoCard;
-    case kMoveToFamily:
-    case kBattleAtFamily: return Site::is_region(d.a) ? kNoCard : Site::card_of(d.a);
-    case kTakePrizeFamily:
-    case kDeclinePrizeFamily: return s.top().a;
-    default: return kNoCard;
-  }
-}
-
 std::string card_list(const State& s, int loc_or_court, int p) {
   std::string out;
   auto add = [&](int c) { out += (out.empty() ? "" : ", ") + std::string(card_name(c)); };
@@ -130,6 +103,57 @@ std::vector<std::string> count_changes(const State& s, const u8* was, const u8* 
 }
 
 }  // namespace
+
+int action_card(const State& s, Action a) {
+  using namespace Act;
+  const Decoded d = decode(a);
+  switch (d.family) {
+    case kPurchaseFamily:
+    case kTaxMarketFamily: return s.market[d.a][d.b];
+    case kPlayFamily:
+    case kCardActionFamily:
+    case kSpyFamily:
+    case kBetrayFamily:
+    case kDiscardFamily: return d.a;
+    case kDemandFamily:
+    case kPayBribeFamily:
+    case kRefuseBribeFamily: return s.top().b;  // the card the bribe is for
+    case kTakeFamily:
+      return d.a >= take_spy(1) && d.a < take_army(0) ? d.a - take_spy(1) + 1 : kNoCard;
+    case kMoveFromFamily:
+      return d.a >= move_spy(1) && d.a < move_tribe(0) ? d.a - move_spy(1) + 1 : kNoCard;
+    case kMoveToFamily:
+    case kBattleAtFamily: return Site::is_region(d.a) ? kNoCard : Site::card_of(d.a);
+    case kTakePrizeFamily:
+    case kDeclinePrizeFamily: return s.top().a;
+    default: return kNoCard;
+  }
+}
+
+int action_region(Action a) {
+  using namespace Act;
+  const Decoded d = decode(a);
+  switch (d.family) {
+    case kArmyFamily:
+    case kChooseRegionFamily: return d.a;
+    case kMoveToFamily:
+    case kBattleAtFamily: return Site::is_region(d.a) ? d.a : -1;
+    case kMoveFromFamily:
+      if (d.a < move_spy(1)) return d.a;
+      return d.a >= move_tribe(0) ? d.a - move_tribe(0) : -1;
+    case kTakeFamily:
+      if (d.a < take_gift(0)) return d.a;
+      return d.a >= take_army(0) && d.a < take_road(0) ? d.a - take_army(0) : -1;
+    default: return -1;
+  }
+}
+
+int action_border(Action a) {
+  using namespace Act;
+  const Decoded d = decode(a);
+  if (d.family == kRoadFamily || d.family == kRemoveRoadFamily) return d.a;
+  return d.family == kTakeFamily && d.a >= take_road(0) ? d.a - take_road(0) : -1;
+}
 
 std::vector<std::string> describe_consequences(const State& before, const State& after) {
   std::vector<std::string> lines;

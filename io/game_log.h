@@ -17,6 +17,13 @@ using core::State;
 // in the position `before` it is applied. Names the card an action refers to, if any.
 std::string describe_decision(const State& before, Action a);
 
+// What an action decided in s refers to, for views that let a person pick a card or a place
+// (all are also in its name): the card (kNoCard when none), the region or the border (-1
+// when none).
+int action_card(const State& s, Action a);
+int action_region(Action a);
+int action_border(Action a);
+
 // What a decision caused, read off the positions before and after it (so every automatic
 // step it set off counts: a battle's removals, a Dominance Check at the turn's end, bribes,
 // cards discarded or taken as prizes): one line per kind of change, in a fixed order, e.g.

@@ -1,0 +1,257 @@
+// Browser tests of the board page (`pamir serve`, docs/board.md) in Debian's Chromium, headless,
+// driven by playwright-core. Run by CTest (Board.BrowserTests) with PAMIR_BIN set to the tool;
+// by hand: PAMIR_BIN=build/pamir node --test web/tests/
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { spawn, execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { chromium } from "playwright-core";
+
+const PAMIR = process.env.PAMIR_BIN || "build/pamir";
+const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
+const SCREENSHOT = process.env.BOARD_SCREENSHOT;  // where to keep a picture of the board, if set
+const work = mkdtempSync(join(tmpdir(), "pamir-board-"));
+let browser;
+
+before(async () => {
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu"] });
+});
+after(async () => {
+  await browser?.close();
+  rmSync(work, { recursive: true, force: true });
+});
+
+// Starts `pamir serve` on a free port; resolves to {url, stop}.
+function serve(...args) {
+  return new Promise((resolve, reject) => {
+    const server = spawn(PAMIR, ["serve", "--port", "0", ...args], { stdio: ["ignore", "pipe", "pipe"] });
+    let out = "", err = "";
+    server.stdout.on("data", (d) => {
+      out += d;
+      const m = out.match(/serving the board on (http:\/\/127\.0\.0\.1:\d+\/)/);
+      if (m) resolve({ url: m[1], stop: () => server.kill() });
+    });
+    server.stderr.on("data", (d) => (err += d));
+    server.on("exit", (code) => reject(new Error(`pamir serve exited ${code}: ${err}`)));
+  });
+}
+
+const json = async (url) => (await fetch(url)).json();
+
+async function openPage(url) {
+  const page = await browser.newPage({ viewport: { width: 1400, height: 1300 } });
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  await page.goto(url + "?delay=0");
+  await page.waitForSelector("body[data-ready='1']");
+  return { page, errors };
+}
+
+// What the page shows, read off its DOM.
+function shown(page) {
+  return page.evaluate(() => {
+    const count = (sel) => Object.fromEntries([...document.querySelectorAll(sel)].map((e) =>
+      [e.dataset.coalition ?? e.dataset.seat, Number(e.dataset.count)]));
+    const regions = {}, roads = {};
+    for (const g of document.querySelectorAll("#map .region"))
+      regions[g.dataset.region] = { armies: count(`[data-region='${g.dataset.region}'] .army`),
+                                    tribes: count(`[data-region='${g.dataset.region}'] .tribe`) };
+    for (const g of document.querySelectorAll("#map .border")) roads[g.dataset.border] = count(`[data-border='${g.dataset.border}'] .road`);
+    const players = [...document.querySelectorAll("#players .player")].map((p) => ({
+      vp: Number(p.querySelector(".vp").textContent), rupees: Number(p.querySelector(".rupees").textContent),
+      loyalty: p.querySelector(".loyalty").textContent,
+      court: [...p.querySelectorAll(".court > .card")].map((c) => Number(c.dataset.card)),
+      hand: [...p.querySelectorAll(".hand > .card")].map((c) => Number(c.dataset.card)),
+      spies: [...p.querySelectorAll(".court .spy")].map((s) => [Number(s.closest(".card").dataset.card), Number(s.dataset.seat), Number(s.textContent)]),
+    }));
+    const market = [...document.querySelectorAll(".market-cell")].map((c) => [Number(c.dataset.card || 0), Number(c.dataset.rupees)]);
+    return { step: Number(document.body.dataset.step), steps: Number(document.body.dataset.steps), regions, roads, players, market,
+             favored: document.getElementById("favored").textContent, checks: Number(document.getElementById("checks").textContent),
+             current: document.querySelector("#log .entry.current")?.innerText ?? null,
+             legal: [...document.querySelectorAll("#legal button.action")].map((b) => Number(b.dataset.id)) };
+  });
+}
+
+// What the page should show, from the engine's position (the state JSON of /api/view).
+function expected(v) {
+  const s = v.state, regions = {}, roads = {};
+  for (const r of ["kabul", "punjab", "kandahar", "herat", "persia", "transcaspia"]) regions[r] = { armies: {}, tribes: {} };
+  for (const [coalition, b] of Object.entries(s.blocks))
+    for (const loc of b.locations) {
+      const [kind, where] = loc.split(":");
+      if (kind === "army") regions[where].armies[coalition] = (regions[where].armies[coalition] || 0) + 1;
+      if (kind === "road") (roads[where] ??= {})[coalition] = (roads[where]?.[coalition] || 0) + 1;
+    }
+  const spies = [];
+  s.players.forEach((p, seat) => {
+    for (const loc of p.cylinders) {
+      const [kind, where] = loc.split(":");
+      if (kind === "tribe") regions[where].tribes[seat] = (regions[where].tribes[seat] || 0) + 1;
+    }
+  });
+  const players = s.players.map((p) => ({ vp: p.vp, rupees: p.rupees, loyalty: p.loyalty, court: p.court, hand: p.hand }));
+  const market = [0, 1].flatMap((row) => s.market.cards[row].map((c, col) => [c, s.market.rupees[row][col]]));
+  return { regions, roads, players, market, favored: s.favored_suit, checks: s.dominance_checks_resolved, spies };
+}
+
+function compare(page, v) {
+  const want = expected(v);
+  assert.deepEqual(page.regions, want.regions, `map at step ${v.step}`);
+  for (const [border, byCoalition] of Object.entries(page.roads))
+    assert.deepEqual(byCoalition, want.roads[border] || {}, `roads on ${border} at step ${v.step}`);
+  assert.deepEqual(page.players.map(({ spies, ...p }) => p), want.players, `players at step ${v.step}`);
+  assert.deepEqual(page.market, want.market, `market at step ${v.step}`);
+  assert.equal(page.favored, want.favored);
+  assert.equal(page.checks, want.checks);
+  // Spies: every spy the position lists is drawn on its card, with its owner and count.
+  const spies = {};
+  v.state.players.forEach((p, seat) => p.cylinders.filter((l) => l.startsWith("spy:")).forEach((l) => {
+    const key = `${l.slice(4)}/${seat}`;
+    spies[key] = (spies[key] || 0) + 1;
+  }));
+  const drawn = Object.fromEntries(page.players.flatMap((p) => p.spies).map(([card, seat, k]) => [`${card}/${seat}`, k]));
+  assert.deepEqual(drawn, spies, `spies at step ${v.step}`);
+}
+
+test("a replay steps through a record and shows the engine's position and log at every step", async () => {
+  const record = join(work, "game.json");
+  const text = execFileSync(PAMIR, ["play", "--players", "3", "--agents", "random,heuristic,random", "--seed", "11", "--record", record]).toString();
+  // The text log of `pamir play`: decision lines, each followed by its indented consequences.
+  const entries = [];
+  for (const line of text.split("\n").slice(1))
+    if (line.startsWith("    ")) entries.at(-1).push(line.trim());
+    else if (line.startsWith("setup") || line.startsWith("turn ")) entries.push([line]);
+  const actions = JSON.parse(readFileSync(record)).actions.length;
+  assert.equal(entries.length, actions);
+
+  const server = await serve("--open", record);
+  try {
+    const { page, errors } = await openPage(server.url);
+    assert.equal((await shown(page)).steps, actions);
+    for (let step = 0; step <= actions; ++step) {
+      if (step > 0) {
+        await page.click("#forward");
+        await page.waitForSelector(`body[data-step='${step}']`);
+      }
+      const now = await shown(page);
+      compare(now, await json(`${server.url}api/view?step=${step}`));
+      if (step > 0) assert.equal(now.current, entries[step - 1].join("\n"), `log entry ${step}`);
+    }
+    // Back, the first position, a turn, the slider, the keyboard.
+    await page.click("#back");
+    await page.waitForSelector(`body[data-step='${actions - 1}']`);
+    await page.click("#first");
+    await page.waitForSelector("body[data-step='0']");
+    await page.fill("#turn-input", "5");
+    await page.click("#goto-turn");
+    const turn5 = (await json(`${server.url}api/view`)).log.find((l) => l.turn >= 5).step - 1;
+    await page.waitForSelector(`body[data-step='${turn5}']`);
+    assert.match(await page.textContent("#turn"), /^turn 5$/);
+    await page.keyboard.press("ArrowRight");
+    await page.waitForSelector(`body[data-step='${turn5 + 1}']`);
+    await page.$eval("#slider", (s, to) => { s.value = to; s.dispatchEvent(new Event("input")); }, 20);
+    await page.waitForSelector("body[data-step='20']");
+    compare(await shown(page), await json(`${server.url}api/view?step=20`));
+    // Clicking a log entry shows the position after it.
+    await page.click("#log .entry[data-step='7']");
+    await page.waitForSelector("body[data-step='7']");
+    if (SCREENSHOT) {
+      await page.click("#last");
+      await page.waitForSelector(`body[data-step='${actions}']`);
+      await page.screenshot({ path: SCREENSHOT });
+    }
+    assert.deepEqual(errors, []);
+  } finally {
+    server.stop();
+  }
+});
+
+test("a tournament's games.jsonl opens, and the page picks its games", async () => {
+  const out = join(work, "tournament");
+  execFileSync(PAMIR, ["tournament", "--agents", "random;heuristic", "--players", "2", "--games", "4", "--seed", "2", "--out", out, "--quiet"]);
+  const lines = readFileSync(join(out, "games.jsonl"), "utf8").trim().split("\n").slice(1).map((l) => JSON.parse(l));
+  const server = await serve("--open", join(out, "games.jsonl"));
+  try {
+    const { page, errors } = await openPage(server.url);
+    assert.equal((await shown(page)).steps, lines[0].actions.length);
+    const other = lines[2];
+    await page.selectOption("#game-select", String(other.game));
+    await page.waitForSelector(`body[data-steps='${other.actions.length}']`);
+    assert.match(await page.textContent("#title"), new RegExp(`, game ${other.game}$`));
+    await page.click("#last");
+    await page.waitForSelector(`body[data-step='${other.actions.length}']`);
+    const standing = await page.$$eval("#standing tr[data-seat]", (rows) =>
+      rows.map((r) => [Number(r.dataset.seat), Number(r.querySelector(".vp").textContent)]).sort((a, b) => a[0] - b[0]));
+    assert.deepEqual(standing.map(([, vp]) => vp), other.vp);
+    // A bad file is refused with its reason; the game shown stays.
+    await page.fill("#open-path", join(work, "no-such-file.json"));
+    await page.click("#open-form button");
+    await page.waitForFunction(() => document.getElementById("error").textContent !== "");
+    assert.match(await page.textContent("#error"), /cannot read .*no-such-file\.json/);
+    assert.equal((await shown(page)).steps, other.actions.length);
+    assert.deepEqual(errors, []);
+  } finally {
+    server.stop();
+  }
+});
+
+// Plays seat 0 by clicking until the game ends: mostly a random legal action, sometimes after
+// narrowing the list by clicking a card or a region, once taking a decision back.
+test("a whole game against random is played by clicks, with narrowing and undo", async () => {
+  const server = await serve();
+  try {
+    const { page, errors } = await openPage(server.url);
+    await page.fill("#new-agents", "human,random");
+    await page.fill("#new-seed", "9");
+    await page.click("#new-form button");
+    let rng = 12345, clicks = 0, narrowed = 0, undone = false;
+    const random = (n) => { rng = (rng * 1103515245 + 12345) % 2147483648; return rng % n; };
+    for (;;) {
+      await page.waitForFunction(() => document.body.dataset.animating === "0" &&
+        (document.querySelector("#legal button.action:not([disabled])") || document.getElementById("decision-title").textContent === "Game over" ||
+         document.getElementById("stopped")));
+      if (await page.$("#stopped") || (await page.textContent("#decision-title")) === "Game over") break;
+      const v = await json(`${server.url}api/view`);
+      assert.equal(v.your_move, true);
+      assert.equal(v.to_move, 0);
+      const now = await shown(page);
+      compare(now, v);
+      assert.deepEqual(now.legal, v.legal.map((a) => a.id));
+      let choices = v.legal;
+      const withCard = v.legal.filter((a) => a.card > 0);
+      if (withCard.length && random(4) === 0) {
+        // Clicking a card narrows the list to the actions on it.
+        const card = withCard[random(withCard.length)].card;
+        await page.click(`#players .card[data-card='${card}'], #market .card[data-card='${card}']`);
+        await page.waitForSelector("#filter:not(:empty)");
+        choices = v.legal.filter((a) => a.card === card);
+        assert.deepEqual((await shown(page)).legal, choices.map((a) => a.id));
+        ++narrowed;
+      }
+      const pick = choices[random(choices.length)];
+      const stepsBefore = v.steps;
+      await page.click(`#legal button.action[data-id='${pick.id}']`);
+      await page.waitForFunction((n) => Number(document.body.dataset.steps) > n && document.body.dataset.animating === "0", stepsBefore);
+      ++clicks;
+      if (!undone && clicks === 10) {
+        // Undo takes back this decision and the agent's after it.
+        await page.click("#undo");
+        await page.waitForSelector(`body[data-steps='${stepsBefore}']`);
+        assert.deepEqual((await json(`${server.url}api/view`)).legal, v.legal);
+        undone = true;
+      }
+    }
+    const v = await json(`${server.url}api/view`);
+    assert.equal(v.over, true, v.stopped ?? "the game ended");
+    assert.ok(clicks > 20 && narrowed > 0 && undone, `${clicks} clicks, ${narrowed} narrowed`);
+    // The end shows the true position and the standing.
+    compare(await shown(page), v);
+    const standing = await page.$$eval("#standing tr[data-seat]", (rows) => rows.map((r) => Number(r.dataset.seat)));
+    assert.equal(standing.length, 2);
+    assert.deepEqual(errors, []);
+  } finally {
+    server.stop();
+  }
+});
