@@ -12,6 +12,7 @@
 #include "nets/net_evaluator.h"
 #include "nets/weights.h"
 #include "selfplay/config.h"
+#include "selfplay/game_records.h"
 #include "selfplay/progress_bar.h"
 #include "selfplay/selfplay.h"
 
@@ -23,6 +24,7 @@ struct SelfPlayFlags {
   std::string net;
   std::string out;
   int generation = 1;
+  std::string records;
   std::vector<std::string> overrides;
 };
 
@@ -34,6 +36,9 @@ const bool registered = register_command([](CLI::App& app) {
   cmd->add_option("--out", flags->out, "Folder for the shards")->required();
   cmd->add_option("--generation", flags->generation, "Generation number (names the shards, seeds the games)")
       ->check(CLI::Range(0, 999));
+  cmd->add_option("--records", flags->records,
+                  "Also write the games played (not those resumed from shards) as a results file, for "
+                  "`pamir play --replay FILE --game N` and `pamir serve --open FILE`");
   cmd->add_option("--set", flags->overrides, "Override a config key: --set key=value (repeatable)");
   cmd->callback([flags] {
     selfplay::TrainConfig config;
@@ -49,10 +54,16 @@ const bool registered = register_command([](CLI::App& app) {
           nets::random_weights({config.net_width, config.net_blocks}, config.seed));
     else
       weights = std::make_shared<const nets::NetWeights>(nets::load_weights(flags->net));
+    std::unique_ptr<selfplay::GameRecords> records;
+    if (!flags->records.empty())
+      records = std::make_unique<selfplay::GameRecords>(flags->records, config, flags->generation);
     selfplay::ProgressBar bar("self-play", config.games_per_generation);
     const selfplay::SelfPlayResult r = selfplay::run_selfplay(
         config, flags->generation, flags->out, [&](int) { return nets::make_net_evaluator(weights); },
-        [&](long done, long) { bar.update(done); });
+        [&](long done, long) { bar.update(done); }, nullptr,
+        [&](const selfplay::FinishedGame& g) {
+          if (records) records->add(g);
+        });
     bar.finish();
     const selfplay::SelfPlayCounters& n = r.counters;
     std::printf("games %ld (resumed %ld), rows %ld, decisions %ld, searches %ld, shards written %d\n", n.games,

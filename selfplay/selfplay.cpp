@@ -74,7 +74,8 @@ EvaluatorMaker net_evaluators(const TrainConfig& config, int generation, std::sh
 }
 
 SelfPlayResult run_selfplay(const TrainConfig& config, int generation, const std::string& shard_dir,
-                            const EvaluatorMaker& make_evaluator, const GameProgress& progress, RemoteSelfPlay* remote) {
+                            const EvaluatorMaker& make_evaluator, const GameProgress& progress, RemoteSelfPlay* remote,
+                            const std::function<void(const FinishedGame&)>& on_game) {
   const auto started = std::chrono::steady_clock::now();
   SelfPlayResult result;
   fs::create_directories(shard_dir);
@@ -111,7 +112,11 @@ SelfPlayResult run_selfplay(const TrainConfig& config, int generation, const std
   if (remote) here = remote->start(config, generation, unplayed, [&](FinishedGame&& g) { writer.add(std::move(g)); });
   try {
     result.counters = play_selfplay_games(config, generation, here, make_evaluator,
-                                          [&](FinishedGame&& g) { writer.add(std::move(g)); }, result.threads);
+                                          [&](FinishedGame&& g) {
+                                            if (on_game) on_game(g);
+                                            writer.add(std::move(g));
+                                          },
+                                          result.threads);
   } catch (...) {
     if (remote) remote->abandon();
     throw;

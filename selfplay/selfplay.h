@@ -61,10 +61,12 @@ class RemoteSelfPlay {
 };
 
 // remote (may be null): other processes that play a share of the games; the shards are the
-// same either way.
+// same either way. on_game (if set) sees every game this process plays, from the thread that
+// played it, before its rows go to the shards (selfplay/game_records.h).
 SelfPlayResult run_selfplay(const TrainConfig& config, int generation, const std::string& shard_dir,
                             const EvaluatorMaker& make_evaluator, const GameProgress& progress = {},
-                            RemoteSelfPlay* remote = nullptr);
+                            RemoteSelfPlay* remote = nullptr,
+                            const std::function<void(const FinishedGame&)>& on_game = {});
 
 // Plays the games (indices of the generation) here, on the config's OpenMP threads (no more
 // than there are games), each worker with its own evaluator; every finished game goes to

@@ -70,6 +70,7 @@ struct SelfPlayWorker::Slot {
   int resigned = core::kNoPlayer;
   core::u64 rng = 0;  // the game's own stream: search choice, move sampling, audit
   ShardRows rows;
+  std::vector<core::Action> actions;  // the game's decisions so far
   std::vector<int> row_player;
   std::vector<search::Values> row_root_values;  // each row's full-search root value (seat order)
   core::Action legal[core::kMaxLegalActions];
@@ -107,11 +108,14 @@ void SelfPlayWorker::start_game(Slot& slot, long index) {
   slot.rows.games = {index};
   slot.row_player.clear();
   slot.row_root_values.clear();
+  slot.actions.clear();
+  slot.actions.reserve(config_.max_decisions);
 }
 
 void SelfPlayWorker::begin_decision(Slot& slot, const std::function<void(FinishedGame&&)>& on_finished) {
   while (!slot.state.game_over() && slot.decision < config_.max_decisions &&
          core::legal_actions(slot.state, slot.legal) == 1) {
+    slot.actions.push_back(slot.legal[0]);
     core::apply(slot.state, slot.legal[0]);
     ++slot.decision;
     ++counters_.decisions;
@@ -177,6 +181,7 @@ void SelfPlayWorker::finish_decision(Slot& slot, const std::function<void(Finish
   for (int i = 0; i < num_moves; ++i) visits[i] = slot.moves[i].visits, values[i] = slot.moves[i].value;
   const double t = move_temperature(config_, slot.decision);
   const int chosen = search::choose_by_visits(visits, values, num_moves, t > 1e-3 ? t : 0, slot.rng);
+  slot.actions.push_back(slot.moves[chosen].action);
   core::apply(slot.state, slot.moves[chosen].action);
   ++slot.decision;
   ++counters_.decisions;
@@ -213,7 +218,7 @@ void SelfPlayWorker::finish_game(Slot& slot, const std::function<void(FinishedGa
     std::copy(rotated.begin(), rotated.end(), slot.rows.value.begin() + r * core::kMaxPlayers);
   }
   ++counters_.games;
-  FinishedGame done{std::move(slot.rows), slot.index};
+  FinishedGame done{std::move(slot.rows), slot.index, std::move(slot.actions), slot.resigned};
   slot.index = -1;
   slot.search = nullptr;
   on_finished(std::move(done));

@@ -37,10 +37,15 @@ struct SelfPlayCounters {
   SelfPlayCounters& operator+=(const SelfPlayCounters& o);
 };
 
-// A finished game: its recorded rows (games = {index}) and its winner shares in seat order.
+// A finished game: its recorded rows (games = {index}) and its winner shares in seat order,
+// and every decision of it (forced ones too) with the seat that resigned, if one did, so
+// that the game can be replayed from its seed (selfplay/game_records.h). The actions stay
+// on the process that played the game: the ranks of an MPI job send back the rows alone.
 struct FinishedGame {
   ShardRows rows;
   long index = 0;
+  std::vector<core::Action> actions;
+  int resigned = core::kNoPlayer;
 };
 
 // The seed of game `index` of generation `generation` in a run seeded `seed`.

@@ -79,15 +79,16 @@ void expect_same_run(const fs::path& a, const fs::path& b) {
 
 TEST(MpiRun, TournamentOverRanksWritesTheGamesOfOneProcess) {
   const fs::path dir = selfplay::fresh_dir("mpi_tournament");
+  fs::create_directories(dir);  // the logs go in it, and go with it
   const std::string args =
       " tournament --players 3 --games 12 --threads 1 --seed 5 --agents 'random;ismcts:iters=40;heuristic' --quiet";
-  ASSERT_EQ(run(kPamir + args + " --out " + (dir / "one").string(), dir.string() + ".one.log"), 0);
-  ASSERT_EQ(run(mpirun(2) + kPamir + args + " --out " + (dir / "two").string(), dir.string() + ".two.log"), 0)
-      << contents(dir.string() + ".two.log");
+  ASSERT_EQ(run(kPamir + args + " --out " + (dir / "one").string(), dir / "one.log"), 0);
+  ASSERT_EQ(run(mpirun(2) + kPamir + args + " --out " + (dir / "two").string(), dir / "two.log"), 0)
+      << contents(dir / "two.log");
   ASSERT_EQ(run(mpirun(3) + kPamir + args + " --coordinator-only --out " + (dir / "coord").string(),
-                dir.string() + ".coord.log"),
+                dir / "coord.log"),
             0)
-      << contents(dir.string() + ".coord.log");
+      << contents(dir / "coord.log");
   const auto games = sorted_game_lines(dir / "one" / "games.jsonl");
   EXPECT_EQ(games.size(), 12u);
   for (const char* run : {"two", "coord"}) {
@@ -99,28 +100,30 @@ TEST(MpiRun, TournamentOverRanksWritesTheGamesOfOneProcess) {
 
 TEST(MpiRun, TrainingOverTwoRanksWritesTheRunOfOneProcess) {
   const fs::path dir = selfplay::fresh_dir("mpi_train");
+  fs::create_directories(dir);  // the logs go in it, and go with it
   const std::string args = " train --config " + std::string(PAMIR_SOURCE_DIR) +
                            "/configs/tiny.cfg --set games_per_generation=8 --generations 2 --threads 1";
-  ASSERT_EQ(run(kPamir + args + " --out " + (dir / "one").string(), dir.string() + ".one.log"), 0);
-  ASSERT_EQ(run(mpirun(2) + kPamir + args + " --out " + (dir / "two").string(), dir.string() + ".two.log"), 0)
-      << contents(dir.string() + ".two.log");
+  ASSERT_EQ(run(kPamir + args + " --out " + (dir / "one").string(), dir / "one.log"), 0);
+  ASSERT_EQ(run(mpirun(2) + kPamir + args + " --out " + (dir / "two").string(), dir / "two.log"), 0)
+      << contents(dir / "two.log");
   expect_same_run(dir / "one", dir / "two");
   // Rank 0 reports what coordinating the other rank cost, generation by generation.
-  EXPECT_NE(contents(dir.string() + ".two.log").find("ranks: 2; rank 0 sent"), std::string::npos);
+  EXPECT_NE(contents(dir / "two.log").find("ranks: 2; rank 0 sent"), std::string::npos);
   fs::remove_all(dir);
 }
 
 TEST(MpiRun, CommandErrorsEndEveryRank) {
   const fs::path dir = selfplay::fresh_dir("mpi_error");
+  fs::create_directories(dir);  // the logs go in it, and go with it
   // A bad flag on rank 0: the job ends (it does not hang with the worker waiting for work).
-  EXPECT_NE(run(mpirun(2) + kPamir + " tournament --games 2 --agents 'random;nosuchagent' --out " + dir.string(),
-                dir.string() + ".log"),
+  EXPECT_NE(run(mpirun(2) + kPamir + " tournament --games 2 --agents 'random;nosuchagent' --out " + (dir / "out").string(),
+                dir / "run.log"),
             0);
-  EXPECT_NE(contents(dir.string() + ".log").find("error:"), std::string::npos);
+  EXPECT_NE(contents(dir / "run.log").find("error:"), std::string::npos);
   // Without other ranks, --coordinator-only has nobody to play the games.
   EXPECT_EQ(run(kPamir + " tournament --games 2 --agents 'random;random' --players 2 --coordinator-only --out " +
-                    dir.string(),
-                dir.string() + ".log"),
+                    (dir / "out").string(),
+                dir / "run.log"),
             1);
   fs::remove_all(dir);
 }
@@ -173,13 +176,17 @@ int wait_exit(pid_t pid) {
 
 TEST(MpiRun, KilledRankOrMpirunResumesWithAnyRankCount) {
   const fs::path dir = selfplay::fresh_dir("mpi_kill");
+  fs::create_directories(dir);  // the logs go in it, and go with it
   const std::string config = " --config " + std::string(PAMIR_SOURCE_DIR) +
                              "/configs/tiny.cfg --set games_per_generation=48 --generations 2 --threads 1";
-  ASSERT_EQ(run(kPamir + " train" + config + " --out " + (dir / "one").string(), dir.string() + ".one.log"), 0);
+  ASSERT_EQ(run(kPamir + " train" + config + " --out " + (dir / "one").string(), dir / "one.log"), 0);
 
   const fs::path killed = dir / "killed";
+  // Killed ranks leave their scratch folders (dist/worker.cpp): in dir, which the test removes.
+  fs::create_directories(dir / "tmp");
+  const std::string tmpdir = "env TMPDIR=" + (dir / "tmp").string() + " ";
   // A worker rank dies (SIGKILL): mpirun ends the job.
-  pid_t job = start(mpirun(2) + kPamir + " train" + config + " --out " + killed.string(), dir.string() + ".a.log");
+  pid_t job = start(tmpdir + mpirun(2) + kPamir + " train" + config + " --out " + killed.string(), (dir / "a.log"));
   wait_for_shards(killed, 2);
   const pid_t worker = find_rank(1, killed.string());
   ASSERT_GT(worker, 0);
@@ -188,7 +195,7 @@ TEST(MpiRun, KilledRankOrMpirunResumesWithAnyRankCount) {
   ASSERT_FALSE(fs::exists(killed / "generations" / "gen002.json")) << "the run ended before the kill";
 
   // Resumed on three ranks, then mpirun itself is killed (SIGKILL: no rank gets to clean up).
-  job = start(mpirun(3) + kPamir + " train --resume --out " + killed.string(), dir.string() + ".b.log");
+  job = start(tmpdir + mpirun(3) + kPamir + " train --resume --out " + killed.string(), (dir / "b.log"));
   wait_for_shards(killed, 30);
   kill(job, SIGKILL);
   wait_exit(job);
@@ -197,8 +204,8 @@ TEST(MpiRun, KilledRankOrMpirunResumesWithAnyRankCount) {
   EXPECT_EQ(find_rank(0, killed.string()), 0) << "a rank outlived its mpirun";
 
   // Finished by one process.
-  ASSERT_EQ(run(kPamir + " train --resume --out " + killed.string(), dir.string() + ".c.log"), 0)
-      << contents(dir.string() + ".c.log");
+  ASSERT_EQ(run(kPamir + " train --resume --out " + killed.string(), dir / "c.log"), 0)
+      << contents(dir / "c.log");
   expect_same_run(dir / "one", killed);
   fs::remove_all(dir);
 }

@@ -12,7 +12,10 @@
 #include "core/game.h"
 #include "nets/encoder.h"
 #include "search/evaluators.h"
+#include "io/record.h"
 #include "selfplay/config.h"
+#include "selfplay/game_records.h"
+#include "tournament/game_file.h"
 #include "selfplay/selfplay.h"
 #include "selfplay/shard.h"
 #include "selfplay/shard_writer.h"
@@ -140,6 +143,45 @@ TEST(SelfPlay, WakhanTakesASeatInHerShareOfGames) {
     EXPECT_TRUE(start.wakhan);
   }
   EXPECT_THROW(apply_overrides(c, {"players=4"}), ConfigError);
+}
+
+// Every game a worker plays replays from its seed and actions to the position it ended in,
+// and its line in a records file opens as a game (with Wakhan's seat, capped games marked).
+TEST(SelfPlay, GameRecordsReplayEveryGameFromItsSeed) {
+  TrainConfig c = tiny();
+  apply_overrides(c, {"max_decisions=120", "games_per_worker=3", "wakhan_share=0.5"});
+  search::UniformEvaluator evaluator;
+  SelfPlayWorker worker(c, 2, evaluator);
+  const std::vector<FinishedGame> games = play_games(worker, 6);
+  const fs::path path = fresh_dir("selfplay_records");
+  fs::create_directories(path);
+  {
+    GameRecords records((path / "games.jsonl").string(), c, 2);
+    for (const auto& g : games) records.add(g);
+  }
+  const auto stored = tournament::read_games((path / "games.jsonl").string());
+  ASSERT_EQ(stored.size(), games.size());
+  int with_her = 0;
+  for (size_t i = 0; i < games.size(); ++i) {
+    const tournament::StoredGame& s = stored[i];
+    EXPECT_EQ(s.index, games[i].index);
+    EXPECT_EQ(s.record.seed, game_seed(c.seed, 2, games[i].index));
+    EXPECT_EQ(s.record.actions, games[i].actions);
+    EXPECT_EQ(s.record.wakhan_seat, wakhan_seat(c, s.record.seed));
+    with_her += s.record.wakhan_seat != core::kNoPlayer;
+    std::string error;
+    const auto end = io::replay(s.record, &error);
+    ASSERT_TRUE(end) << error;
+    if (!end->game_over()) {
+      EXPECT_GE(int(games[i].actions.size()), c.max_decisions);
+      EXPECT_EQ(s.ranks, std::vector<int>(c.players, 0));
+    }
+    for (int p = 0; p < c.players; ++p)
+      EXPECT_EQ(s.record.agents[p], p == s.record.wakhan_seat ? "wakhan" : "selfplay:gen002");
+  }
+  EXPECT_GT(with_her, 0);
+  EXPECT_LT(with_her, 6);
+  fs::remove_all(path);
 }
 
 TEST(SelfPlay, TemperatureFollowsTheSchedule) {

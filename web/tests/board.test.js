@@ -4,7 +4,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { spawn, execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
@@ -15,10 +15,14 @@ const SCREENSHOT = process.env.BOARD_SCREENSHOT;  // where to keep a picture of 
 // The agent the clicked game is played against (random in the default suite; docs/board.md
 // has a game against ismcts played this way).
 const OPPONENT = process.env.BOARD_OPPONENT || "random";
+// A build of some targets only (the sanitizer preset's) has no tool to serve: CTest reports the
+// tests as skipped (SKIP_REGULAR_EXPRESSION), not failed.
+const skip = existsSync(PAMIR) ? false : `browser tests skipped: ${PAMIR} is not built here`;
 const work = mkdtempSync(join(tmpdir(), "pamir-board-"));
 let browser;
 
 before(async () => {
+  if (skip) return;
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu"] });
 });
 after(async () => {
@@ -118,7 +122,7 @@ function compare(page, v) {
   assert.deepEqual(drawn, spies, `spies at step ${v.step}`);
 }
 
-test("a replay steps through a record and shows the engine's position and log at every step", async () => {
+test("a replay steps through a record and shows the engine's position and log at every step", { skip }, async () => {
   const record = join(work, "game.json");
   const text = execFileSync(PAMIR, ["play", "--players", "3", "--agents", "random,heuristic,random", "--seed", "11", "--record", record]).toString();
   // The text log of `pamir play`: decision lines, each followed by its indented consequences.
@@ -171,7 +175,7 @@ test("a replay steps through a record and shows the engine's position and log at
   }
 });
 
-test("a tournament's games.jsonl opens, and the page picks its games", async () => {
+test("a tournament's games.jsonl opens, and the page picks its games", { skip }, async () => {
   const out = join(work, "tournament");
   execFileSync(PAMIR, ["tournament", "--agents", "random;heuristic", "--players", "2", "--games", "4", "--seed", "2", "--out", out, "--quiet"]);
   const lines = readFileSync(join(out, "games.jsonl"), "utf8").trim().split("\n").slice(1).map((l) => JSON.parse(l));
@@ -202,7 +206,7 @@ test("a tournament's games.jsonl opens, and the page picks its games", async () 
 
 // Plays seat 0 by clicking until the game ends: mostly a random legal action, sometimes after
 // narrowing the list by clicking a card or a region, once taking a decision back.
-test(`a whole game against ${OPPONENT} is played by clicks, with narrowing and undo`, async () => {
+test(`a whole game against ${OPPONENT} is played by clicks, with narrowing and undo`, { skip }, async () => {
   const server = await serve();
   try {
     const { page, errors } = await openPage(server.url);
