@@ -213,12 +213,15 @@ std::vector<std::string> describe_consequences(const State& before, const State&
   return lines;
 }
 
+std::string describe_action(const State& s, Action a) {
+  const int c = action_card(s, a);
+  return action_name(s, a) + (c ? std::string(" (") + card_name(c) + ")" : "");
+}
+
 std::string describe_decision(const State& before, Action a) {
   const int p = to_move(before);
   std::string line = before.phase == Phase::kSetup ? "setup" : "turn " + num(before.turn + 1);
-  line += ", " + player_label(before, p) + ": " + action_name(before, a);
-  if (const int c = action_card(before, a)) line += std::string(" (") + card_name(c) + ")";
-  return line;
+  return line + ", " + player_label(before, p) + ": " + describe_action(before, a);
 }
 
 std::string describe_position(const State& s) {

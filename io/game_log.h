@@ -13,6 +13,9 @@ namespace pamir::io {
 using core::Action;
 using core::State;
 
+// "play 47 left (Dost Mohammad)": the action's name, and the name of the card it refers to.
+std::string describe_action(const State& s, Action a);
+
 // "turn 12, player 1 (british): play 47 left (Dost Mohammad)": the decision a, described
 // in the position `before` it is applied. Names the card an action refers to, if any.
 std::string describe_decision(const State& before, Action a);

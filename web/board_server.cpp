@@ -1,6 +1,7 @@
 #include "web/board_server.h"
 
 #include <httplib.h>
+#include <sys/socket.h>
 
 #include <mutex>
 #include <stdexcept>
@@ -36,6 +37,12 @@ T field(const Json& j, const char* key, const T& fallback) {
 
 void serve(BoardSession& session, const ServeOptions& options, const std::function<void(int port)>& on_listening) {
   httplib::Server server;
+  // SO_REUSEADDR (a restarted server rebinds at once) but not httplib's default SO_REUSEPORT,
+  // which would let a second `pamir serve` share the port and take half the requests.
+  server.set_socket_options([](socket_t sock) {
+    int yes = 1;
+    setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+  });
   std::mutex mutex;  // one session: requests take turns
   // Every API handler answers JSON; a refused request is status 400 with {"error": "..."}.
   auto api = [&](auto handler) {
@@ -92,7 +99,8 @@ void serve(BoardSession& session, const ServeOptions& options, const std::functi
   const int port = options.port == 0 ? server.bind_to_any_port(options.host)
                                      : (server.bind_to_port(options.host, options.port) ? options.port : -1);
   if (port < 0)
-    throw std::runtime_error("cannot listen on " + options.host + ":" + std::to_string(options.port));
+    throw std::runtime_error("cannot listen on " + options.host + ":" + std::to_string(options.port) +
+                             " (another server on that port, or an address not of this machine)");
   on_listening(port);
   server.listen_after_bind();
 }

@@ -26,12 +26,13 @@ Json legal_json(const State& s) {
   Action legal[kMaxLegalActions];
   const int n = legal_actions(s, legal);
   Json out = Json::array();
-  for (int i = 0; i < n; ++i)
+  for (int i = 0; i < n; ++i) {
     out.push_back({{"id", legal[i]},
-                   {"name", action_name(s, legal[i])},
+                   {"name", io::describe_action(s, legal[i])},
                    {"card", io::action_card(s, legal[i])},
                    {"region", io::action_region(legal[i])},
                    {"border", io::action_border(legal[i])}});
+  }
   return out;
 }
 
