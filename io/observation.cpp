@@ -32,8 +32,10 @@ Json observation(const State& s, int seat) {
   Json& deck = j["deck"]["cards"];
   for (int i = s.deck_pos; i < s.deck_size; ++i) deck[i] = nullptr;
   if (s.wakhan) {
-    Json& ai = j["wakhan"]["ai_deck"];
+    // Adding a key to an ordered_json object can move its members (a vector holds them), so
+    // the new key goes in before a reference to another member is taken.
     j["wakhan"]["ai_top_back"] = s.ai_drawn ? Json(view.ai_deck[s.ai_drawn]) : Json(nullptr);
+    Json& ai = j["wakhan"]["ai_deck"];
     for (int i = s.ai_drawn; i < core::kWakhanCards; ++i) ai[i] = nullptr;
   }
   return j;

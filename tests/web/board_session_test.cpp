@@ -131,6 +131,21 @@ TEST(BoardSession, AgentsAlonePlayTheWholeGameAsPlayDoes) {
   EXPECT_EQ(decision, v["log"].size());
 }
 
+// Wakhan's seat is played by the engine: the human decides, her turns pass by themselves.
+TEST(BoardSession, AGameAgainstWakhanShowsTheHumanSeatsView) {
+  BoardSession session;
+  session.start({2, 4, {"human", "wakhan"}});
+  Json v = session.view(-1);
+  for (int decisions = 0; !v["over"].get<bool>() && v["stopped"].is_null() && decisions < 400; ++decisions) {
+    ASSERT_TRUE(v["your_move"].get<bool>());
+    EXPECT_EQ(v["viewer"], 0);
+    EXPECT_TRUE(v["state"].contains("wakhan"));
+    session.act(v["legal"][v["legal"].size() - 1]["id"]);
+    v = session.view(-1);
+  }
+  EXPECT_TRUE(v["over"].get<bool>() || !v["stopped"].is_null());
+}
+
 TEST(BoardSession, RefusesBadGames) {
   BoardSession session;
   EXPECT_EQ(error_of([&] { session.start({6, 1, {}}); }), "players must be 2 to 5, got 6");
