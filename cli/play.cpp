@@ -81,7 +81,7 @@ void play_game(const PlayFlags& f) {
       continue;
     }
     try {
-      agents.push_back(search::make_agent(record.agents[p], f.seed * core::kMaxPlayers + p));
+      agents.push_back(search::make_agent(record.agents[p], tournament::agent_seed(f.seed, p)));
     } catch (const std::invalid_argument& e) {
       throw CommandError(std::string("--agents: ") + e.what());
     }
@@ -113,7 +113,7 @@ void play_game(const PlayFlags& f) {
 void replay_game(const PlayFlags& f) {
   tournament::StoredGame game;
   try {
-    game = f.game < 0 ? tournament::read_games(f.replay_path).front() : tournament::read_game(f.replay_path, f.game);
+    game = tournament::read_game(f.replay_path, f.game);
   } catch (const std::runtime_error& e) {
     throw CommandError(e.what());
   }

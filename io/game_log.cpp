@@ -33,33 +33,10 @@ std::string card_list(const State& s, int loc_or_court, int p) {
   return out.empty() ? "-" : out;
 }
 
-// Pieces of one owner at one place, as counted for the consequence lines.
-struct PieceCounts {
-  int armies[Region::kCount][Coalition::kCount] = {};
-  int roads[kNumBorders][Coalition::kCount] = {};
-  int tribes[Region::kCount][kMaxPlayers] = {};
-  int spies[kNumCourtCards + 1][kMaxPlayers] = {};
-  int gifts[kMaxPlayers] = {};
-};
-
-PieceCounts count_pieces(const State& s) {
-  PieceCounts n;
-  for (int r = 0; r < Region::kCount; ++r)
-    for (int c = 0; c < Coalition::kCount; ++c) n.armies[r][c] = s.armies[r][c];
-  for (int b = 0; b < kNumBorders; ++b)
-    for (int c = 0; c < Coalition::kCount; ++c) n.roads[b][c] = s.roads[b][c];
-  for (int p = 0; p < s.num_players; ++p)
-    for (const u8 l : s.cylinder[p]) {
-      if (CylLoc::is_tribe(l)) ++n.tribes[CylLoc::region_of(l)][p];
-      if (CylLoc::is_spy(l)) ++n.spies[CylLoc::card_of(l)][p];
-      if (CylLoc::is_gift(l)) ++n.gifts[p];
-    }
-  return n;
-}
-
-// The piece changes between two counts, as "removed: ..." and "placed: ..." items such as
-// "2 russian armies from herat" or "1 spy of player 1 on Aga Mehdi".
-void piece_changes(const State& s, const PieceCounts& was, const PieceCounts& now, std::vector<std::string>& removed,
+// The piece changes between two positions, as "removed: ..." and "placed: ..." items such as
+// "2 russian armies from herat" or "1 spy of player 1 on Aga Mehdi". The counts are the
+// position's own (its caches and core/queries.h).
+void piece_changes(const State& was, const State& now, std::vector<std::string>& removed,
                    std::vector<std::string>& placed) {
   auto note = [&](int delta, const std::string& what, const std::string& plural, const char* on,
                   const std::string& place) {
@@ -76,13 +53,13 @@ void piece_changes(const State& s, const PieceCounts& was, const PieceCounts& no
     for (int c = 0; c < Coalition::kCount; ++c)
       note(now.roads[b][c] - was.roads[b][c], std::string(coalition_name(c)) + " road",
            std::string(coalition_name(c)) + " roads", "on", border_name(b));
-  for (int p = 0; p < s.num_players; ++p) {
+  for (int p = 0; p < now.num_players; ++p) {
     const std::string of = " of player " + num(p);
     for (int r = 0; r < Region::kCount; ++r)
       note(now.tribes[r][p] - was.tribes[r][p], "tribe" + of, "tribes" + of, "in", region_name(r));
     for (int c = 1; c <= kNumCourtCards; ++c)
-      note(now.spies[c][p] - was.spies[c][p], "spy" + of, "spies" + of, "on", card_name(c));
-    note(now.gifts[p] - was.gifts[p], "gift" + of, "gifts" + of, "on", "the gift spaces");
+      note(spies_of(now, p, c) - spies_of(was, p, c), "spy" + of, "spies" + of, "on", card_name(c));
+    note(gifts(now, p) - gifts(was, p), "gift" + of, "gifts" + of, "on", "the gift spaces");
   }
 }
 
@@ -180,7 +157,7 @@ std::vector<std::string> describe_consequences(const State& before, const State&
     lines.push_back(joined(scored ? "  scoring" : "VP", vp));
   }
   std::vector<std::string> removed, placed;
-  piece_changes(after, count_pieces(before), count_pieces(after), removed, placed);
+  piece_changes(before, after, removed, placed);
   if (!removed.empty()) lines.push_back(joined("removed", removed));
   if (!placed.empty()) lines.push_back(joined("placed", placed));
   if (const auto rupees = count_changes(after, before.rupees, after.rupees, ""); !rupees.empty())

@@ -27,8 +27,8 @@ std::vector<StoredGame> read_games(const std::string& path) {
   return {game};
 }
 
-StoredGame read_game(const std::string& path, long index) {
-  const auto games = read_games(path);
+const StoredGame& select_game(const std::vector<StoredGame>& games, long index, const std::string& path) {
+  if (index < 0) return games.front();  // read_games returns at least one
   for (const StoredGame& g : games)
     if (g.index == index) return g;
   const auto [lo, hi] = std::minmax_element(games.begin(), games.end(),
@@ -36,5 +36,7 @@ StoredGame read_game(const std::string& path, long index) {
   throw std::runtime_error(path + ": no game " + std::to_string(index) + " (it holds " + std::to_string(games.size()) +
                            " games, numbered " + std::to_string(lo->index) + " to " + std::to_string(hi->index) + ")");
 }
+
+StoredGame read_game(const std::string& path, long index) { return select_game(read_games(path), index, path); }
 
 }  // namespace pamir::tournament

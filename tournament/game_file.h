@@ -20,8 +20,10 @@ struct StoredGame {
 // file with no game in it.
 std::vector<StoredGame> read_games(const std::string& path);
 
-// The game with that index; throws std::runtime_error (naming the indices there are) when the
-// file holds none.
+// The game with that index among games read from path (-1: the file's first game); throws
+// std::runtime_error (naming the indices there are) when there is none.
+const StoredGame& select_game(const std::vector<StoredGame>& games, long index, const std::string& path);
+// read_games and select_game.
 StoredGame read_game(const std::string& path, long index);
 
 }  // namespace pamir::tournament

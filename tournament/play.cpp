@@ -14,10 +14,6 @@
 
 namespace pamir::tournament {
 
-namespace {
-
-// The seat the spec list gives Wakhan, or kNoPlayer; throws std::invalid_argument when she
-// cannot sit there.
 int wakhan_seat(const std::vector<std::string>& specs, const std::vector<int>& seats) {
   int seat = core::kNoPlayer;
   for (int p = 0; p < int(seats.size()); ++p) {
@@ -29,7 +25,6 @@ int wakhan_seat(const std::vector<std::string>& specs, const std::vector<int>& s
   return seat;
 }
 
-}  // namespace
 
 void check_agent_spec(const std::string& spec) {
   if (!core::is_wakhan_spec(spec)) search::make_agent(spec, 0);
@@ -53,7 +48,7 @@ GameResult play_game(const std::vector<std::string>& specs, const std::vector<in
   const int wakhan = wakhan_seat(specs, seats);
   std::vector<std::unique_ptr<search::Agent>> agents(players);  // none for Wakhan: the engine plays her
   for (int p = 0; p < players; ++p)
-    if (p != wakhan) agents[p] = search::make_agent(specs.at(seats[p]), seed * core::kMaxPlayers + p);
+    if (p != wakhan) agents[p] = search::make_agent(specs.at(seats[p]), agent_seed(seed, p));
   core::State s = core::new_game(players, seed, wakhan);
   while (!s.game_over() && int(r.actions.size()) < max_decisions) {
     const int p = core::to_move(s);

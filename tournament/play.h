@@ -39,6 +39,14 @@ constexpr int kDefaultMaxDecisions = 2000;
 // Agent specs are those of search::make_agent, and "wakhan" (core/wakhan.h): the seat of the
 // automated opponent, which the engine plays itself (one seat at most, in games of 2 or 3).
 
+// The seat the specs give Wakhan (seat p plays specs[seats[p]]), or kNoPlayer; throws
+// std::invalid_argument when she cannot sit there.
+int wakhan_seat(const std::vector<std::string>& specs, const std::vector<int>& seats);
+
+// The seed of the agent in seat p of a game dealt from seed, as tournaments, matches,
+// `pamir play` and the board seed them: the same specs and seed give the same game anywhere.
+constexpr core::u64 agent_seed(core::u64 seed, int seat) { return seed * core::kMaxPlayers + seat; }
+
 // Throws std::invalid_argument (one line) unless the spec is an agent's or "wakhan".
 void check_agent_spec(const std::string& spec);
 

@@ -1,6 +1,7 @@
 #include "web/board_session.h"
 
 #include <algorithm>
+#include <numeric>
 #include <stdexcept>
 
 #include "core/cards.h"
@@ -8,7 +9,6 @@
 #include "core/game.h"
 #include "core/map.h"
 #include "core/queries.h"
-#include "core/wakhan.h"
 #include "io/game_log.h"
 #include "io/observation.h"
 #include "io/record.h"
@@ -52,7 +52,7 @@ Json standing_json(const State& s) {
 
 void BoardSession::open(const std::string& path, long index) {
   const auto games = tournament::read_games(path);  // throws before anything changes
-  const tournament::StoredGame game = index < 0 ? games.front() : tournament::read_game(path, index);
+  const tournament::StoredGame& game = tournament::select_game(games, index, path);
   std::string error;
   if (!io::replay(game.record, &error)) throw std::runtime_error(path + ": " + error);
   Json list = Json::array();
@@ -79,17 +79,14 @@ void BoardSession::start(const NewGame& g) {
   if (int(g.agents.size()) != g.players)
     throw std::invalid_argument("agents names " + std::to_string(g.agents.size()) + " seats for " +
                                 std::to_string(g.players) + " players");
-  int wakhan = kNoPlayer;
+  std::vector<int> seats(g.players);
+  std::iota(seats.begin(), seats.end(), 0);
+  const int wakhan = tournament::wakhan_seat(g.agents, seats);
   std::vector<std::unique_ptr<search::Agent>> bots;
   for (int p = 0; p < g.players; ++p) {
     const std::string& spec = g.agents[p];
-    if (is_wakhan_spec(spec)) {
-      if (wakhan != kNoPlayer) throw std::invalid_argument("at most one seat can be wakhan");
-      if (g.players > 3) throw std::invalid_argument("wakhan plays only in games of 2 or 3 seats");
-      wakhan = p;
-    }
-    // Agents are seeded as `pamir play` seeds them, so the same specs and seed give its game.
-    bots.push_back(spec == kHumanSpec || p == wakhan ? nullptr : search::make_agent(spec, g.seed * kMaxPlayers + p));
+    const bool engine_or_person = spec == kHumanSpec || p == wakhan;
+    bots.push_back(engine_or_person ? nullptr : search::make_agent(spec, tournament::agent_seed(g.seed, p)));
   }
   mode_ = "play";
   file_.clear();
