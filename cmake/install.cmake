@@ -29,7 +29,8 @@ foreach(library ${PAMIR_TORCH_FREE_LIBRARIES} ${PAMIR_TORCH_LIBRARIES})
 endforeach()
 # Every header includes others by their path from the tree's root; pamir_core carries the
 # folder, the other libraries get it through pamir_core. The headers need C++20.
-target_include_directories(pamir_core INTERFACE $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}/pamir>)
+target_include_directories(pamir_core INTERFACE $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}/pamir>
+                           $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}/pamir/core/rulesets/pamir>)
 target_compile_features(pamir_core INTERFACE cxx_std_20)
 
 install(TARGETS ${PAMIR_TORCH_FREE_LIBRARIES} EXPORT pamirTargets ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})

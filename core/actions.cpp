@@ -8,7 +8,7 @@
 #include "core/queries.h"
 #include "core/state.h"
 
-namespace pamir::core {
+namespace pamir::core::inline PAMIR_RULESET {
 namespace {
 
 std::string num(int v) { return std::to_string(v); }

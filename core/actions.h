@@ -11,7 +11,7 @@
 #include "core/tasks.h"
 #include "core/types.h"
 
-namespace pamir::core {
+namespace pamir::core::inline PAMIR_RULESET {
 
 using Action = u16;
 

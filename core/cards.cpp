@@ -4,12 +4,8 @@
 
 #include "core/map.h"
 
-namespace pamir::core {
+namespace pamir::core::inline PAMIR_RULESET {
 namespace {
-
-constexpr const char* kSuitNames[] = {"economic", "military", "political", "intelligence"};
-constexpr const char* kCoalitionNames[] = {"afghan", "british", "russian", "none"};
-constexpr const char* kCardActionNames[] = {"tax", "gift", "build", "move", "betray", "battle"};
 
 template <int N>
 int index_of(const char* const (&names)[N], const char* s) {
@@ -21,7 +17,7 @@ int index_of(const char* const (&names)[N], const char* s) {
 }  // namespace
 
 constexpr CourtCard kCourtCardTable[kNumCourtCards] = {
-#include "core/card_table.inc"
+#include "card_table.inc"
 };
 
 // The table must be in card-number order so that court_card(c) is an index.
@@ -52,13 +48,13 @@ const char* card_name(int c) {
 }
 
 const char* region_name(int r) { return kRegionKeys[r]; }
-const char* suit_name(int s) { return kSuitNames[s]; }
-const char* coalition_name(int c) { return kCoalitionNames[c]; }
-const char* card_action_name(int a) { return kCardActionNames[a]; }
+const char* suit_name(int s) { return kSuitKeys[s]; }
+const char* coalition_name(int c) { return kCoalitionKeys[c]; }
+const char* card_action_name(int a) { return kCardActionKeys[a]; }
 const char* border_name(int b) { return kBorderDefs[b].key; }
 int region_from_name(const char* s) { return index_of(kRegionKeys, s); }
-int suit_from_name(const char* s) { return index_of(kSuitNames, s); }
-int coalition_from_name(const char* s) { return index_of(kCoalitionNames, s); }
+int suit_from_name(const char* s) { return index_of(kSuitKeys, s); }
+int coalition_from_name(const char* s) { return index_of(kCoalitionKeys, s); }
 int border_from_name(const char* s) {
   for (int b = 0; b < kNumBorders; ++b)
     if (std::strcmp(kBorderDefs[b].key, s) == 0) return b;

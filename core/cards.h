@@ -5,7 +5,7 @@
 
 #include "core/ruleset.h"
 
-namespace pamir::core {
+namespace pamir::core::inline PAMIR_RULESET {
 
 struct CourtCard {
   u8 number;

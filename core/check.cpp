@@ -8,7 +8,7 @@
 #include "core/wakhan.h"
 #include "core/world.h"
 
-namespace pamir::core {
+namespace pamir::core::inline PAMIR_RULESET {
 namespace {
 
 std::string fail(const std::string& what) { return what; }
@@ -28,8 +28,9 @@ std::string check_wakhan(const State& s) {
   }
   if (s.ai_drawn >= kWakhanCards) return fail("the AI deck has no top card");
   if (s.phase != Phase::kSetup && !s.ai_drawn) return fail("Wakhan plays without a face-up AI card");
-  if (s.ai_drawn && s.loyalty[s.wakhan_seat()] != pragmatic_loyalty(s))
-    return fail("Wakhan's loyalty is not her pragmatic loyalty");
+  if constexpr (kHooks.wakhan)
+    if (s.ai_drawn && s.loyalty[s.wakhan_seat()] != pragmatic_loyalty(s))
+      return fail("Wakhan's loyalty is not her pragmatic loyalty");
   return "";
 }
 

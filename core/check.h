@@ -7,7 +7,7 @@
 
 #include "core/state.h"
 
-namespace pamir::core {
+namespace pamir::core::inline PAMIR_RULESET {
 
 // Empty when the state is consistent; otherwise the first problem found, in words.
 std::string check_consistency(const State& s);

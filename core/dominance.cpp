@@ -2,10 +2,11 @@
 
 #include <bit>
 
+#include "core/expanse.h"
 #include "core/pieces.h"
 #include "core/queries.h"
 
-namespace pamir::core {
+namespace pamir::core::inline PAMIR_RULESET {
 
 int dominant_coalition(const State& s) {
   const int lead = (s.global_effects & GlobalEffect::kConflictFatigue) ? 2 : 4;
@@ -46,6 +47,16 @@ int dominance_checks_left(const State& s) {
   return left;
 }
 
+}  // namespace
+
+int next_dominance_check(const State& s) {
+  for (int c = kFirstDominanceCheck; c < kFirstEvent; ++c)
+    if (s.card_loc[c] == Loc::kDeck || s.card_loc[c] == Loc::kMarket) return c;
+  return kFirstEvent - 1;
+}
+
+namespace {
+
 void end_lasting_effects(State& s) {
   s.global_effects = 0;
   for (int p = 0; p < s.num_players; ++p) s.player_effects[p] = 0;
@@ -63,10 +74,10 @@ bool has_four_point_lead(const State& s) {
   return false;
 }
 
-}  // namespace
-
-bool resolve_dominance_check(State& s) {
-  const bool final_check = dominance_checks_left(s) == 0;
+// Pax Pamir's scoring: the dominant coalition's loyal players by influence (5/3/1), else
+// everyone by cylinders in play (3/1), doubled in the final check; a successful check
+// removes every block.
+void score_pamir_check(State& s, bool final_check) {
   const int multiplier = final_check ? 2 : 1;
   const int dominant = dominant_coalition(s);
   std::array<int, kMaxPlayers> values{};
@@ -88,8 +99,17 @@ bool resolve_dominance_check(State& s) {
     }
     award_places(s, values, eligible, kPoints, 2, multiplier);
   }
+}
+
+}  // namespace
+
+bool resolve_dominance_check(State& s, int scored, int objective_card) {
+  const bool final_check = dominance_checks_left(s) == 0;
+  if constexpr (kHooks.faction_dominance) score_expanse_check(s, scored, objective_card);
+  else score_pamir_check(s, final_check);
   ++s.dominance_checks_resolved;
-  if (final_check || has_four_point_lead(s)) {
+  // Pax Pamir also ends on a lead of 4 VP; Pax Expanse only after its final check.
+  if (final_check || (!kHooks.faction_dominance && has_four_point_lead(s))) {
     s.phase = Phase::kGameOver;
     clear_tasks(s);
     return false;

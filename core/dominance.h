@@ -5,7 +5,7 @@
 
 #include "core/state.h"
 
-namespace pamir::core {
+namespace pamir::core::inline PAMIR_RULESET {
 
 // The dominant coalition (at least 4 blocks, 2 under Conflict Fatigue, more than each
 // other coalition), or Coalition::kNone.
@@ -13,8 +13,14 @@ int dominant_coalition(const State& s);
 
 // Scores a Dominance Check whose card(s) have already left the market or deck, removes the
 // blocks after a successful check, ends lasting effects, and ends the game on a 4-VP lead
-// or after the final check. Returns false when the game is over.
-bool resolve_dominance_check(State& s);
+// or after the final check. Returns false when the game is over. Pax Expanse scores card
+// `scored` and moves its objective token as card `objective_card` says (core/expanse.h);
+// they differ only under Instability.
+bool resolve_dominance_check(State& s, int scored, int objective_card);
+
+// The Dominance Check that would be scored next: the lowest-numbered one still in the deck
+// or market (the last one once all are gone).
+int next_dominance_check(const State& s);
 
 // Splits the points of ranked places among tied players: values[p] is the measure (higher
 // is better; players with eligible[p] false get nothing), points the VP per place.

@@ -4,7 +4,7 @@
 #include "core/pieces.h"
 #include "core/queries.h"
 
-namespace pamir::core {
+namespace pamir::core::inline PAMIR_RULESET {
 
 void change_favored_suit(State& s, int suit) {
   if (!(s.global_effects & GlobalEffect::kPashtunwaliValues)) s.favored_suit = u8(suit);

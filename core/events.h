@@ -3,7 +3,7 @@
 
 #include "core/state.h"
 
-namespace pamir::core {
+namespace pamir::core::inline PAMIR_RULESET {
 
 void apply_discard_event(State& s, int card);
 // p bought the event card; its lasting effects start, choices are pushed as tasks.

@@ -8,7 +8,7 @@
 #include "core/movegen.h"
 #include "core/resolution.h"
 
-namespace pamir::core {
+namespace pamir::core::inline PAMIR_RULESET {
 
 int legal_actions(const State& s, Action* out) {
   if (s.game_over()) return 0;

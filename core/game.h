@@ -9,7 +9,7 @@
 #include "core/actions.h"
 #include "core/state.h"
 
-namespace pamir::core {
+namespace pamir::core::inline PAMIR_RULESET {
 
 // A new game after setup: deck built, market filled, the first loyalty choice pending.
 // wakhan_seat names the seat of Wakhan, the automated opponent (core/wakhan.h), in a game of

@@ -5,7 +5,7 @@
 
 #include "core/wakhan.h"
 
-namespace pamir::core {
+namespace pamir::core::inline PAMIR_RULESET {
 namespace {
 
 static_assert(sizeof(State) % 8 == 0, "full_key reads the state as u64 words");
@@ -46,7 +46,7 @@ State public_view(const State& s) {
     if (v.card_loc[c] == Loc::kDeck) v.card_loc[c] = Loc::kUnused;
   // The AI deck below the top card is hidden, and of the top card only its back is seen:
   // it stands as the lowest-numbered card with that back.
-  if (v.wakhan && v.ai_drawn) {
+  if (kHooks.wakhan && v.wakhan && v.ai_drawn) {
     int top = 1;
     while (!same_ai_back(top, v.ai_deck[v.ai_drawn])) ++top;
     v.ai_deck[v.ai_drawn] = u8(top);

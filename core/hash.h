@@ -5,7 +5,7 @@
 
 #include "core/state.h"
 
-namespace pamir::core {
+namespace pamir::core::inline PAMIR_RULESET {
 
 using Key = u64;
 

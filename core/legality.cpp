@@ -1,10 +1,11 @@
 #include "core/legality.h"
 
+#include "core/expanse.h"
 #include "core/map.h"
 #include "core/pieces.h"
 #include "core/queries.h"
 
-namespace pamir::core {
+namespace pamir::core::inline PAMIR_RULESET {
 namespace {
 
 bool bribes_waived(const State& s, int p) {
@@ -15,7 +16,7 @@ bool bribes_waived(const State& s, int p) {
 bool has_court_card_in(const State& s, int q, int region_mask) {
   const int b = s.court_begin(q);
   for (int i = b; i < b + s.court_len[q]; ++i)
-    if (region_mask >> court_card(s.court[i]).region & 1) return true;
+    if (region_mask >> card_region(s, s.court[i]) & 1) return true;
   return false;
 }
 
@@ -99,6 +100,8 @@ bool any_betray(const State& s, int p) {
 }  // namespace
 
 bool ruler_bribe_waived(const State& s, int p) {
+  if constexpr (kHooks.prosperity_waives_play_bribe)
+    if (at_prosperity(s)) return true;
   return bribes_waived(s, p) || has_mechanic(s, p, AbilityMechanic::kCharismaticCourtiers);
 }
 
@@ -172,9 +175,9 @@ int spy_destinations(const State& s, int p, int c, u8* out) {
     add(s.court[(at - d + total * 2) % total]);
   }
   if (has_mechanic(s, p, AbilityMechanic::kStrangeBedfellows)) {
-    const int region = court_card(c).region;
+    const int region = card_region(s, c);
     for (int i = 0; i < total; ++i)
-      if (court_card(s.court[i]).region == region) add(s.court[i]);
+      if (card_region(s, s.court[i]) == region) add(s.court[i]);
   }
   return n;
 }
@@ -286,7 +289,7 @@ int spy_free_cards(const State& s, int region, u8* out) {
   u64 cards[2] = {0, 0};
   const int total = s.court_begin(s.num_players);
   for (int i = 0; i < total; ++i)
-    if (court_card(s.court[i]).region == region && !s.spies_on[s.court[i]]) bit_set(cards, s.court[i]);
+    if (card_region(s, s.court[i]) == region && !s.spies_on[s.court[i]]) bit_set(cards, s.court[i]);
   return bit_members(cards, out);
 }
 

@@ -6,7 +6,7 @@
 #include "core/actions.h"
 #include "core/state.h"
 
-namespace pamir::core {
+namespace pamir::core::inline PAMIR_RULESET {
 
 // Rupees for gift space 0, 1, 2.
 inline constexpr int kGiftCost[kGiftSlots] = {2, 4, 6};

@@ -5,7 +5,7 @@
 
 #include "core/ruleset.h"
 
-namespace pamir::core {
+namespace pamir::core::inline PAMIR_RULESET {
 
 // The borders in data/map.tsv order (kBorderDefs: each names its two regions).
 inline constexpr const BorderDef (&kBorders)[kNumBorders] = kBorderDefs;

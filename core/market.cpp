@@ -1,10 +1,12 @@
 #include "core/market.h"
 
+#include <algorithm>
+
 #include "core/dominance.h"
 #include "core/events.h"
 #include "core/queries.h"
 
-namespace pamir::core {
+namespace pamir::core::inline PAMIR_RULESET {
 namespace {
 
 void mark_paid(State& s, int row, int col) { s.market_paid |= u16(1u << (row * kMarketCols + col)); }
@@ -25,9 +27,9 @@ int purchase_cost(const State& s, int p, int row, int col) {
     const CourtCard& cc = court_card(card);
     constexpr auto& by_region = kAbilitiesByRegion<AbilityMechanic::kFreePurchase>;
     constexpr auto& by_patriot = kAbilitiesByCoalition<AbilityMechanic::kFreePurchase>;
-    if (s.abilities[p] & (by_region[cc.region] | by_patriot[cc.patriot])) return 0;
+    if (s.abilities[p] & (by_region[card_region(s, card)] | by_patriot[cc.patriot])) return 0;
   }
-  return col * (s.favored_suit == Suit::kMilitary ? 2 : 1);
+  return col * (kHooks.military_doubles_purchase && s.favored_suit == Suit::kMilitary ? 2 : 1);
 }
 
 void pay_purchase(State& s, int p, int row, int col) {
@@ -67,7 +69,7 @@ bool discard_leftmost_event(State& s, int row) {
   if (!card || is_court_card(card)) return true;
   s.market[row][0] = kNoCard;  // its rupees stay on the space
   s.card_loc[card] = Loc::kDiscard;
-  if (is_dominance_check(card)) return resolve_dominance_check(s);
+  if (is_dominance_check(card)) return resolve_dominance_check(s, card, card);
   apply_discard_event(s, card);
   return true;
 }
@@ -120,14 +122,17 @@ bool refill_market(State& s) {
         land_on_space(s, row, col, card, 0);
         s.card_loc[card] = Loc::kMarket;
         if (is_dominance_check(card) && dominance_check_in_market(s, row, col)) {
-          // Instability: both checks leave the market and one check is resolved.
+          // Instability: both checks leave the market and one check is resolved (Pax
+          // Expanse: the lower-numbered card's, with the higher one's objective token move).
+          int lower = card, higher = card;
           for (int r = 0; r < kMarketRows; ++r)
             for (int c = 0; c < kMarketCols; ++c)
-              if (is_dominance_check(s.market[r][c])) {
-                s.card_loc[s.market[r][c]] = Loc::kDiscard;
+              if (const int other = s.market[r][c]; is_dominance_check(other)) {
+                lower = std::min(lower, other), higher = std::max(higher, other);
+                s.card_loc[other] = Loc::kDiscard;
                 s.market[r][c] = kNoCard;
               }
-          if (!resolve_dominance_check(s)) return false;
+          if (!resolve_dominance_check(s, lower, higher)) return false;
           instability = true;
         }
       }

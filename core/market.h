@@ -4,7 +4,7 @@
 
 #include "core/state.h"
 
-namespace pamir::core {
+namespace pamir::core::inline PAMIR_RULESET {
 
 // Abilities that waive purchase prices (Herat, Persian and Russian Influence).
 constexpr u32 kPriceWaivers = kMechanicAbilities[AbilityMechanic::kFreePurchase];

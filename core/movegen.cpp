@@ -10,7 +10,7 @@
 #include "core/queries.h"
 #include "core/wakhan.h"
 
-namespace pamir::core {
+namespace pamir::core::inline PAMIR_RULESET {
 namespace {
 
 // Bit i set where byte i of w is zero or equal to `value` (bits 0..7). Word-at-a-time: the
@@ -242,7 +242,7 @@ int gen_decision(const State& s, Action* out) {
       u8 cards[kNumCourtCards];
       int n = 0;
       for (int i = 0; i < total; ++i)
-        if (court_card(s.court[i]).region == t.a) cards[n++] = s.court[i];
+        if (card_region(s, s.court[i]) == t.a) cards[n++] = s.court[i];
       std::sort(cards, cards + n);
       for (int i = 0; i < n; ++i) *o++ = Act::spy(cards[i]);
       break;

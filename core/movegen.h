@@ -5,7 +5,7 @@
 #include "core/actions.h"
 #include "core/state.h"
 
-namespace pamir::core {
+namespace pamir::core::inline PAMIR_RULESET {
 
 // The legal actions of the pending decision, in ascending id order; returns how many.
 int gen_decision(const State& s, Action* out);

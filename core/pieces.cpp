@@ -6,7 +6,7 @@
 #include "core/queries.h"
 #include "core/wakhan.h"
 
-namespace pamir::core {
+namespace pamir::core::inline PAMIR_RULESET {
 
 void set_cylinder(State& s, int p, int i, u8 loc) {
   const u8 old = s.cylinder[p][i];
@@ -83,8 +83,7 @@ void discard_political_cards_of(State& s, int p, int r) {
   int n = 0;
   const int b = s.court_begin(p);
   for (int i = b; i < b + s.court_len[p]; ++i) {
-    const CourtCard& cc = court_card(s.court[i]);
-    if (cc.region == r && cc.suit == Suit::kPolitical) victims[n++] = s.court[i];
+    if (card_region(s, s.court[i]) == r && court_card(s.court[i]).suit == Suit::kPolitical) victims[n++] = s.court[i];
   }
   for (int i = 0; i < n; ++i)
     if (s.in_court(p, victims[i])) discard_court_card(s, victims[i]);
@@ -100,7 +99,7 @@ void remove_tribes_silently(State& s, int p, int r) {
 void move_cylinder(State& s, int p, int i, u8 loc) {
   const u8 old = s.cylinder[p][i];
   set_cylinder(s, p, i, loc);
-  if (CylLoc::is_tribe(old) && s.tribes[CylLoc::region_of(old)][p] == 0)
+  if (kHooks.overthrow && CylLoc::is_tribe(old) && s.tribes[CylLoc::region_of(old)][p] == 0)
     discard_political_cards_of(s, p, CylLoc::region_of(old));
 }
 
@@ -111,7 +110,7 @@ void remove_all_tribes_and_armies(State& s, int region) {
   for (int p = 0; p < s.num_players; ++p) {
     if (!s.tribes[region][p]) continue;
     remove_tribes_silently(s, p, region);
-    discard_political_cards_of(s, p, region);
+    if constexpr (kHooks.overthrow) discard_political_cards_of(s, p, region);
   }
 }
 
@@ -199,15 +198,14 @@ void discard_court_card(State& s, int c) {
       for (int i = 0; i < kCylinders; ++i)
         if (s.cylinder[q][i] == CylLoc::spy(c)) set_cylinder(s, q, i, CylLoc::kSupply);
   const CourtCard& cc = court_card(c);
-  if (cc.has_leverage()) push_task(s, TaskKind::kLeverageDebt, p, 2);
-  if (cc.suit == Suit::kPolitical) {
+  if (kHooks.leverage_debt && cc.has_leverage()) push_task(s, TaskKind::kLeverageDebt, p, 2);
+  if (kHooks.overthrow && cc.suit == Suit::kPolitical) {
     // The overthrow rule, card side: p lost the last political card of the region.
+    const int region = card_region(s, c);
     bool any_left = false;
-    for (int i = b; i < b + s.court_len[p]; ++i) {
-      const CourtCard& o = court_card(s.court[i]);
-      any_left |= o.region == cc.region && o.suit == Suit::kPolitical;
-    }
-    if (!any_left) remove_tribes_silently(s, p, cc.region);
+    for (int i = b; i < b + s.court_len[p]; ++i)
+      any_left |= card_region(s, s.court[i]) == region && court_card(s.court[i]).suit == Suit::kPolitical;
+    if (!any_left) remove_tribes_silently(s, p, region);
   }
 }
 
@@ -239,7 +237,7 @@ void change_loyalty(State& s, int p, int coalition) {
   for (int i = 0; i < n; ++i)
     if (s.in_court(p, patriots[i])) discard_court_card(s, patriots[i]);
   s.loyalty[p] = u8(coalition);
-  refresh_pragmatic_loyalty(s);
+  if constexpr (kHooks.wakhan) refresh_pragmatic_loyalty(s);
 }
 
 }  // namespace pamir::core

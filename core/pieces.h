@@ -12,7 +12,7 @@
 
 #include "core/state.h"
 
-namespace pamir::core {
+namespace pamir::core::inline PAMIR_RULESET {
 
 inline void push_task(State& s, u8 kind, int player, int a = 0, int b = 0, int c = 0, int d = 0) {
   assert(s.num_tasks < kMaxTasks);

@@ -4,7 +4,7 @@
 #include <bit>
 #include <cstring>
 
-namespace pamir::core {
+namespace pamir::core::inline PAMIR_RULESET {
 
 int hand_size(const State& s, int p) {
   return std::popcount(s.hand[p][0]) + std::popcount(s.hand[p][1]);

@@ -3,10 +3,12 @@
 
 #include <bit>
 
+#include "core/cards.h"
+#include "core/expanse.h"
 #include "core/ruleset.h"
 #include "core/state.h"
 
-namespace pamir::core {
+namespace pamir::core::inline PAMIR_RULESET {
 
 // Sum of the ranks of the cards of that suit in p's court ("stars").
 inline int stars(const State& s, int p, int suit) { return s.suit_stars[p][suit]; }
@@ -14,6 +16,14 @@ inline int court_limit(const State& s, int p) { return 3 + stars(s, p, Suit::kPo
 inline int hand_limit(const State& s, int p) { return 2 + stars(s, p, Suit::kIntelligence); }
 inline int tax_shelter(const State& s, int p) { return stars(s, p, Suit::kEconomic); }
 int hand_size(const State& s, int p);
+
+// The region of court card c: the printed one, except that Pax Expanse's crew cards are in
+// whichever region the Rocinante is.
+inline int card_region(const State& s, int c) {
+  const int r = court_card(c).region;
+  if constexpr (kHooks.crew_cards) return r == kRocinanteRegion ? rocinante_region(s) : r;
+  return r;
+}
 
 // Ruling pieces of p in region r: own tribes plus armies of p's coalition.
 int ruling_pieces(const State& s, int p, int r);

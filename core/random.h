@@ -4,7 +4,7 @@
 
 #include "core/types.h"
 
-namespace pamir::core {
+namespace pamir::core::inline PAMIR_RULESET {
 
 inline u64 next_random(u64& state) {
   u64 z = (state += 0x9E3779B97F4A7C15ull);

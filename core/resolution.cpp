@@ -5,6 +5,7 @@
 
 #include "core/dominance.h"
 #include "core/events.h"
+#include "core/expanse.h"
 #include "core/game.h"
 #include "core/legality.h"
 #include "core/market.h"
@@ -13,14 +14,14 @@
 #include "core/queries.h"
 #include "core/wakhan.h"
 
-namespace pamir::core {
+namespace pamir::core::inline PAMIR_RULESET {
 namespace {
 
 // Resolves icon number i of card c for p. Wakhan's roads follow her region priority, so her
 // road task carries how many road icons of the card came before (field c).
 void resolve_icon(State& s, int p, int c, int i) {
   const CourtCard& cc = court_card(c);
-  const int r = cc.region, icon = cc.icons[i];
+  const int r = card_region(s, c), icon = cc.icons[i];
   switch (icon) {
     case Icon::kArmy: place_block(s, p, s.loyalty[p], BlockLoc::army(r)); break;
     case Icon::kRoad: {
@@ -38,6 +39,12 @@ void resolve_icon(State& s, int p, int c, int i) {
     case Icon::kFavorMilitary: change_favored_suit(s, Suit::kMilitary); break;
     case Icon::kFavorPolitical: change_favored_suit(s, Suit::kPolitical); break;
     case Icon::kFavorIntelligence: change_favored_suit(s, Suit::kIntelligence); break;
+    case Icon::kClimateProsperity:
+      if constexpr (kHooks.climate_track) move_climate(s, -1);
+      break;
+    case Icon::kClimateWar:
+      if constexpr (kHooks.climate_track) move_climate(s, +1);
+      break;
   }
 }
 
@@ -93,7 +100,7 @@ void purchase(State& s, int p, int row, int col) {
     hand_add(s, p, card);
   } else if (is_dominance_check(card)) {
     s.card_loc[card] = Loc::kDiscard;
-    resolve_dominance_check(s);
+    resolve_dominance_check(s, card, card);
   } else {
     apply_purchase_event(s, p, card);
   }
@@ -200,13 +207,14 @@ void decide(State& s, Action a) {
   switch (t.kind) {
     case TaskKind::kChooseLoyalty:
       s.loyalty[p] = d.a;
-      return refresh_pragmatic_loyalty(s);
+      if constexpr (kHooks.wakhan) refresh_pragmatic_loyalty(s);
+      return;
     case TaskKind::kTurnActions: {
       if (a == Act::kDone) return begin_cleanup(s, p);
       if (d.family == Act::kPurchaseFamily) return purchase(s, p, d.a, d.b);
       if (d.family == Act::kPlayFamily) {
         const int c = d.a, right = d.b;
-        const int region = court_card(c).region, owner = ruler(s, region);
+        const int region = card_region(s, c), owner = ruler(s, region);
         if (owner != kNoPlayer && owner != p && !ruler_bribe_waived(s, p))
           return push_task(s, TaskKind::kBribeDemand, owner, s.tribes[region][owner], c,
                            right ? BribeFor::kPlayRight : BribeFor::kPlayLeft);
@@ -331,7 +339,7 @@ bool decision_ready(State& s) {
     case TaskKind::kPlaceSpy: {
       const int total = s.court_begin(s.num_players);
       ready = false;
-      for (int i = 0; i < total && !ready; ++i) ready = court_card(s.court[i]).region == t.a;
+      for (int i = 0; i < total && !ready; ++i) ready = card_region(s, s.court[i]) == t.a;
       break;
     }
     case TaskKind::kTakeCylinder: ready = cylinder_available(s, p); break;
@@ -392,7 +400,9 @@ void advance(State& s) {
       if (s.phase == Phase::kSetup) {
         s.phase = Phase::kPlaying;
         // The last to choose loyalty starts; with Wakhan she starts, seated before that player.
-        s.current = s.wakhan ? u8(s.wakhan_seat()) : u8((s.first_chooser + s.num_players - 1) % s.num_players);
+        // In Pax Expanse the first player, who chose first, starts.
+        if constexpr (kHooks.expanse_setup) s.current = s.first_chooser;
+        else s.current = s.wakhan ? u8(s.wakhan_seat()) : u8((s.first_chooser + s.num_players - 1) % s.num_players);
       }
       begin_turn(s, s.current);
       continue;
@@ -400,7 +410,7 @@ void advance(State& s) {
     if (is_decision(s.top())) {
       if (!decision_ready(s)) continue;
       if (!s.is_wakhan(s.top().player)) return;
-      decide(s, wakhan_choice(s));  // her decisions are the engine's: she never is to move
+      if constexpr (kHooks.wakhan) decide(s, wakhan_choice(s));  // her decisions are the engine's: she never is to move
       continue;
     }
     const Task t = s.top();

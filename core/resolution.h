@@ -5,7 +5,7 @@
 #include "core/actions.h"
 #include "core/state.h"
 
-namespace pamir::core {
+namespace pamir::core::inline PAMIR_RULESET {
 
 // Applies the answer a to the decision on top of the stack.
 void decide(State& s, Action a);

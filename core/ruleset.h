@@ -15,7 +15,7 @@
 
 #include "core/types.h"
 
-namespace pamir::core {
+namespace pamir::core::inline PAMIR_RULESET {
 
 constexpr u8 kNoRegion = 0xFF;  // a mechanic argument that names no region
 constexpr u8 kNoSuit = 0xFF;
@@ -70,7 +70,7 @@ struct EventCardDef {
   EventEffect discard, purchase;
 };
 
-#include "core/ruleset_tables.inc"
+#include "ruleset_tables.inc"
 
 // Abilities (a bit per Ability id, as in State::abilities) with mechanic m.
 constexpr std::array<u32, AbilityMechanic::kCount> kMechanicAbilities = [] {

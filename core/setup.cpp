@@ -4,6 +4,7 @@
 #include <cassert>
 #include <cstring>
 
+#include "core/expanse.h"
 #include "core/market.h"
 #include "core/pieces.h"
 #include "core/queries.h"
@@ -11,7 +12,7 @@
 #include "core/wakhan.h"
 #include "core/world.h"
 
-namespace pamir::core {
+namespace pamir::core::inline PAMIR_RULESET {
 namespace {
 
 void build_deck(State& s) {
@@ -50,7 +51,8 @@ void begin_turn(State& s, int p) {
   s.market_paid = 0;
   std::memset(s.cylinders_placed, 0, sizeof s.cylinders_placed);
   std::memset(s.blocks_placed, 0, sizeof s.blocks_placed);
-  if (s.is_wakhan(p)) draw_ai_card(s);
+  if constexpr (kHooks.wakhan)
+    if (s.is_wakhan(p)) draw_ai_card(s);
   push_task(s, TaskKind::kTurnActions, s.current);
   // Blackmail comes before the actions, one decision per Blackmail card, in data order
   // (pushed last to first, so that the first is decided first).
@@ -77,6 +79,11 @@ State new_game(int num_players, u64 seed, int wakhan_seat) {
     s.cylinders_in_supply[p] = kCylinders;
   }
   for (int k = 0; k < Coalition::kCount; ++k) s.blocks_in_supply[k] = kBlocksPerCoalition;
+  if constexpr (kHooks.expanse_setup) {
+    assert(wakhan_seat == kNoPlayer);
+    expanse_setup(s);
+    return s;
+  }
   build_deck(s);
   refill_market(s);
   if (wakhan_seat == kNoPlayer) {
@@ -88,7 +95,7 @@ State new_game(int num_players, u64 seed, int wakhan_seat) {
   // Wakhan chooses no loyalty and sits just before the last chooser: the others choose
   // clockwise from two seats after her (with 3 seats), ending with the seat after her.
   s.wakhan = u8(wakhan_seat + 1);
-  deal_ai_deck(s);
+  if constexpr (kHooks.wakhan) deal_ai_deck(s);
   push_task(s, TaskKind::kChooseLoyalty, seat_at(s, wakhan_seat, 1));
   if (num_players == 3) push_task(s, TaskKind::kChooseLoyalty, seat_at(s, wakhan_seat, 2));
   s.first_chooser = s.top().player;

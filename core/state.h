@@ -19,7 +19,7 @@
 #include "core/tasks.h"
 #include "core/types.h"
 
-namespace pamir::core {
+namespace pamir::core::inline PAMIR_RULESET {
 
 // Where a card is (State::card_loc). Hands, courts and prizes are per player: add the seat.
 namespace Loc {
@@ -149,6 +149,7 @@ struct State {
   // that those states hash exactly as before she existed.
   u8 wakhan;           // 1 + her seat, or 0 when she does not play
   u8 ai_drawn;         // AI cards drawn from ai_deck: the face-up card is ai_deck[ai_drawn-1]
+#include "game_state.inc"
   Task tasks[kMaxTasks];
   u8 ai_deck[kWakhanCards];  // the AI deck's order (cards 1..24); past ai_drawn it is hidden
 

@@ -7,7 +7,7 @@
 
 #include "core/types.h"
 
-namespace pamir::core {
+namespace pamir::core::inline PAMIR_RULESET {
 
 namespace TaskKind {
 enum : u8 {

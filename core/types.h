@@ -5,7 +5,11 @@
 
 #include <cstdint>
 
-namespace pamir::core {
+#ifndef PAMIR_RULESET
+#error "PAMIR_RULESET (the ruleset's inline namespace) is set by the pamir_core targets"
+#endif
+
+namespace pamir::core::inline PAMIR_RULESET {
 
 using u8 = std::uint8_t;
 using u16 = std::uint16_t;
@@ -13,13 +17,35 @@ using u32 = std::uint32_t;
 using u64 = std::uint64_t;
 using i16 = std::int16_t;
 
-constexpr int kMaxPlayers = 5;
-constexpr int kMinPlayers = 2;
+// The points where the two rulesets' rules differ, each a hook where the rule applies
+// (`if constexpr (kHooks.x)`): the rules code is compiled once per ruleset (CMakeLists.txt,
+// pamir_add_core), so the other game's branches cost nothing. Everything else the two games
+// share, and the data (core/rulesets/<game>/) gives their facts.
+struct RuleHooks {
+  bool wakhan = false;         // the automated opponent of the 2- and 3-seat Pax Pamir game
+  bool leverage_debt = false;  // a leverage card leaving the court costs 2 (Pax Expanse: none)
+  bool military_doubles_purchase = false;  // Pax Pamir: military favoured doubles card prices
+  // Pax Expanse: deck piles, influence by turn order, the first player starts (core/expanse.h).
+  bool expanse_setup = false;
+  bool climate_track = false;  // the favoured suit is a space of a track, moved one space by icons
+  bool prosperity_waives_play_bribe = false;  // at Prosperity nobody pays a ruler to play
+  // Pax Expanse's Dominance Check: faction control of regions, the card's values, the
+  // objective token; no blocks removed and no early end.
+  bool faction_dominance = false;
+  bool crew_cards = false;  // Pax Expanse: the crew cards' region is the Rocinante's
+  // Pax Pamir: the last tribe of a region lost discards its political cards, the last
+  // political card lost removes its tribes (Pax Expanse has no such rule).
+  bool overthrow = false;
+};
+#include "game.inc"
 constexpr int kNoPlayer = 0xFF;
+// The region printed on Pax Expanse's crew cards: wherever the Rocinante is (card_region).
+constexpr unsigned char kRocinanteRegion = 0xFE;
 
-// Counts of the data (cards, regions, borders) and the enumerations it names (Region,
-// Ability), generated from data/ (core/ruleset.h says how the rules read them).
-#include "core/ruleset_names.inc"
+// Counts of the data (cards, regions, borders) and the enumerations it names (Coalition,
+// Region, Ability), generated from the game's data (core/ruleset.h says how the rules read
+// them). Pax Expanse's factions are the coalitions of the rules code.
+#include "ruleset_names.inc"
 
 // Card ids: 1.. court cards, then the Dominance Checks, then the events; 0 means "no card".
 using CardId = u8;
@@ -40,21 +66,19 @@ constexpr int kTotalRupees = 36;  // the coins in the box; not a hard limit (ban
 
 constexpr int kMarketRows = 2;
 constexpr int kMarketCols = 6;
-constexpr int kMaxDeck = 6 * (5 + kMaxPlayers) + 10;
 constexpr int kGiftSlots = 3;
 constexpr int kWakhanCards = 24;  // the Wakhan AI deck
 
 namespace Suit {
 enum : u8 { kEconomic, kMilitary, kPolitical, kIntelligence, kCount };
 }
-namespace Coalition {
-enum : u8 { kAfghan, kBritish, kRussian, kCount, kNone = kCount };
-}
 // Impact icons, in the order of their appearance in the data files.
 namespace Icon {
 enum : u8 {
   kArmy, kRoad, kTribe, kSpy, kLeverage,
-  kFavorEconomic, kFavorMilitary, kFavorPolitical, kFavorIntelligence, kCount
+  kFavorEconomic, kFavorMilitary, kFavorPolitical, kFavorIntelligence,
+  kClimateProsperity, kClimateWar,  // Pax Expanse: the climate one space toward that end
+  kCount
 };
 }
 namespace CardAction {

@@ -13,11 +13,19 @@
 #include "core/queries.h"
 #include "core/random.h"
 
-namespace pamir::core {
+namespace pamir::core::inline PAMIR_RULESET {
+
+// The action ids of her AI cards (data/wakhan_actions.tsv), in WakhanCard::actions.
+namespace WakhanAct {
+#define WAKHAN_ACTIONS
+#include "wakhan_table.inc"
+#undef WAKHAN_ACTIONS
+}  // namespace WakhanAct
+
 namespace {
 
 constexpr WakhanCard kWakhanTable[kWakhanCards] = {
-#include "core/wakhan_table.inc"
+#include "wakhan_table.inc"
 };
 
 const WakhanCard& face_up(const State& s) { return wakhan_card(face_up_ai_card(s)); }
@@ -273,7 +281,7 @@ int ambition_purchase(const State& s, const Action* legal, int n) {
       after.market_rupees[row][col] = 0;
       after.market[row][col] = kNoCard;
       after.card_loc[c] = Loc::kDiscard;
-      resolve_dominance_check(after);
+      resolve_dominance_check(after, c, c);
       bool most = true;
       for (int q = 0; q < s.num_players; ++q)
         if (q != w && after.vp[q] - s.vp[q] >= after.vp[w] - s.vp[w]) most = false;

@@ -16,13 +16,7 @@
 #include "core/actions.h"
 #include "core/state.h"
 
-namespace pamir::core {
-
-namespace WakhanAct {
-#define WAKHAN_ACTIONS
-#include "core/wakhan_table.inc"
-#undef WAKHAN_ACTIONS
-}  // namespace WakhanAct
+namespace pamir::core::inline PAMIR_RULESET {
 
 // One AI card, front and back (data/wakhan_cards.tsv).
 struct WakhanCard {

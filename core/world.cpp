@@ -3,10 +3,11 @@
 #include <utility>
 
 #include "core/cards.h"
+#include "core/expanse.h"
 #include "core/random.h"
 #include "core/wakhan.h"
 
-namespace pamir::core {
+namespace pamir::core::inline PAMIR_RULESET {
 namespace {
 
 // Re-deals the AI deck below what is seen: the top card keeps its back (any card with that
@@ -27,6 +28,7 @@ void deal_unseen_ai_cards(State& w, u64& rng) {
 }  // namespace
 
 PileLayout pile_layout(int num_players) {
+  if constexpr (kHooks.expanse_setup) return expanse_pile_layout();
   PileLayout l{};
   int at = 0;
   for (int i = 0; i < 6; ++i) {
@@ -100,7 +102,8 @@ State sample_world(const State& s, int p, u64& rng) {
     shuffle(&w.deck[s.deck_pos], at - s.deck_pos, rng);
   }
   for (int i = s.deck_pos; i < s.deck_size; ++i) w.card_loc[w.deck[i]] = Loc::kDeck;
-  if (s.wakhan) deal_unseen_ai_cards(w, rng);
+  if constexpr (kHooks.wakhan)
+    if (s.wakhan) deal_unseen_ai_cards(w, rng);
   return w;
 }
 

@@ -3,7 +3,7 @@
 
 #include "core/state.h"
 
-namespace pamir::core {
+namespace pamir::core::inline PAMIR_RULESET {
 
 // Cards per pile (top pile first) for a game of num_players seats.
 struct PileLayout {

@@ -29,7 +29,7 @@ Values heuristic_scores(const core::State& s) {
   const int n = s.num_players;
   // Points a Dominance Check resolved now would give each seat.
   State check = s;
-  resolve_dominance_check(check);
+  resolve_dominance_check(check, next_dominance_check(s), next_dominance_check(s));
   int rules[kMaxPlayers] = {};
   for (int r = 0; r < Region::kCount; ++r) {
     const int p = ruler(s, r);

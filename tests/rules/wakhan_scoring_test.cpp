@@ -40,7 +40,7 @@ TEST(WakhanScoring, SheTakesPartInEverySuccessfulCheck) {
   w.to_court(0, 20);
   EXPECT_EQ(influence(w.s, 2, Coalition::kBritish), 4);
   EXPECT_EQ(influence(w.s, 2, Coalition::kRussian), 3);
-  ASSERT_TRUE(resolve_dominance_check(w.s));
+  ASSERT_TRUE(resolve_dominance_check(w.s, kFirstDominanceCheck, kFirstDominanceCheck));
   EXPECT_EQ(w.s.vp[2], 5);
   EXPECT_EQ(w.s.vp[0], 3);
   EXPECT_EQ(w.s.vp[1], 0);  // Russian: no part in a British check
@@ -53,7 +53,7 @@ TEST(WakhanScoring, FailedChecksRankHerByCylindersLikeAnyone) {
   w.tribe(0, Region::kKabul, 2);
   w.tribe(1, Region::kPunjab);
   ASSERT_EQ(dominant_coalition(w.s), Coalition::kNone);
-  ASSERT_TRUE(resolve_dominance_check(w.s));
+  ASSERT_TRUE(resolve_dominance_check(w.s, kFirstDominanceCheck, kFirstDominanceCheck));
   EXPECT_EQ(w.s.vp[2], 3);  // 3 cylinders in play
   EXPECT_EQ(w.s.vp[0], 1);  // 2
   EXPECT_EQ(w.s.vp[1], 0);  // 1

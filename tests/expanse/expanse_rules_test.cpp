@@ -1,0 +1,229 @@
+// Pax Expanse's rules where they differ from Pax Pamir's, scenario by scenario (seed:
+// /work/shared/seeds/pax-expanse-rulebook.en.txt; docs/expanse.md), and seeded random 3- and
+// 4-player games with every invariant at every step. This program is built against the
+// Pax Expanse rules (pamir_core_expanse).
+
+#include <gtest/gtest.h>
+
+#include "core/dominance.h"
+#include "core/expanse.h"
+#include "core/market.h"
+#include "core/world.h"
+#include "tests/conformance/random_games.h"
+#include "tests/scenario.h"
+
+namespace pamir::testing {
+namespace {
+
+static_assert(std::string_view(kGameKey) == "expanse", "this program tests the Pax Expanse rules");
+
+// Places a played card's transports and agents where the first legal choice puts them.
+void place_pieces(Scenario& sc) {
+  Action legal[kMaxLegalActions];
+  while (sc.s.top().kind == TaskKind::kPlaceRoad || sc.s.top().kind == TaskKind::kPlaceSpy) {
+    ASSERT_GT(legal_actions(sc.s, legal), 0);
+    apply(sc.s, legal[0]);
+  }
+}
+
+// Seed "Build the Draw Deck": piles of 12, 9, 9, 9, 9 and 12 assets, the events in piles 3-6
+// (docs/rules-notes.md), Dominance Check n on top of pile n + 2.
+TEST(ExpanseSetup, TheDeckIsSixPilesWithEachDominanceCheckOnTop) {
+  for (u64 seed = 1; seed <= 20; ++seed) {
+    const State s = new_game(3, seed);
+    ASSERT_EQ(s.deck_size, 76);
+    const PileLayout l = pile_layout(3);
+    ASSERT_TRUE(deck_keeps_piles(s));
+    for (int pile = 2; pile < 6; ++pile) EXPECT_EQ(s.deck[l.begin[pile]], kFirstDominanceCheck + pile - 2);
+    int assets = 0;
+    for (int c = 1; c <= kNumCourtCards; ++c) assets += s.card_loc[c] != Loc::kUnused;
+    EXPECT_EQ(assets, 60);
+    // The first market is pile 1: twelve assets.
+    for (int row = 0; row < kMarketRows; ++row)
+      for (int col = 0; col < kMarketCols; ++col) EXPECT_TRUE(is_court_card(s.market[row][col]));
+  }
+}
+
+// Seed "Setup": influence 2/3/4 (3 players) and 1/2/3/4 (4 players) in turn order from the
+// first player; the Rocinante in the Outer Planets, the objective token in the Belt, the
+// climate at Peace.
+TEST(ExpanseSetup, InfluenceFollowsTurnOrderFromTheFirstPlayer) {
+  for (int n = 3; n <= 4; ++n)
+    for (u64 seed = 1; seed <= 12; ++seed) {
+      const State s = new_game(n, seed);
+      const int first = s.first_chooser;
+      int total = 0;
+      for (int i = 0; i < n; ++i) {
+        EXPECT_EQ(s.rupees[seat_at(s, first, i)], (n == 3 ? 2 : 1) + i);
+        total += s.rupees[seat_at(s, first, i)];
+      }
+      EXPECT_EQ(s.bank, kTotalRupees - total);
+      EXPECT_EQ(rocinante_region(s), Region::kOuterPlanets);
+      EXPECT_EQ(objective_region(s), Region::kBelt);
+      EXPECT_STREQ(climate_name(climate(s)), "peace");
+      EXPECT_EQ(s.top().player, first);  // the first player names a loyalty first
+    }
+}
+
+// Seed "Starting Loyalty": every player chooses, then "play begins with the player to the
+// left of the Rocinante reference cards", the first player.
+TEST(ExpanseSetup, TheFirstPlayerStartsAfterEveryoneChoseLoyalty) {
+  State s = new_game(4, 7);
+  const int first = s.first_chooser;
+  for (int i = 0; i < 4; ++i) {
+    ASSERT_EQ(s.top().kind, TaskKind::kChooseLoyalty);
+    apply(s, Act::loyalty(i % Coalition::kCount));
+  }
+  EXPECT_EQ(s.phase, Phase::kPlaying);
+  EXPECT_EQ(s.current, first);
+}
+
+// Seed "Play": each climate icon moves the marker one space toward War or Prosperity, and
+// the favoured suit follows the space ("Political Climate").
+TEST(ExpanseClimate, IconsMoveTheTrackOneSpaceAndStopAtItsEnds) {
+  Scenario sc({Coalition::kEarth, Coalition::kMars, Coalition::kBelt});
+  // Card 2 (Joe Miller): agent, agent, fleet, climate toward War.
+  sc.to_hand(0, 2);
+  sc.act("play 2 left");
+  place_pieces(sc);
+  EXPECT_STREQ(climate_name(climate(sc.s)), "cold_war");
+  EXPECT_EQ(sc.s.favored_suit, Suit::kIntelligence);
+  move_climate(sc.s, +1);
+  EXPECT_STREQ(climate_name(climate(sc.s)), "war");
+  move_climate(sc.s, +1);  // already at the end
+  EXPECT_STREQ(climate_name(climate(sc.s)), "war");
+  EXPECT_EQ(sc.s.favored_suit, Suit::kMilitary);
+  for (int i = 0; i < 5; ++i) move_climate(sc.s, -1);
+  EXPECT_STREQ(climate_name(climate(sc.s)), "prosperity");
+  EXPECT_EQ(sc.s.favored_suit, Suit::kEconomic);
+}
+
+// Seed "Political Climate", Prosperity: no bribe to a region's controller when playing.
+TEST(ExpanseClimate, AtProsperityNobodyPaysTheControllerToPlay) {
+  Scenario sc({Coalition::kEarth, Coalition::kMars, Coalition::kBelt});
+  sc.tribe(1, Region::kBelt, 2);  // player 1 controls the Belt
+  ASSERT_EQ(ruler(sc.s, Region::kBelt), 1);
+  sc.to_hand(0, 5);  // a Belt asset
+  State peace = sc.s;
+  apply(peace, parse_action(peace, "play 5 left"));
+  EXPECT_EQ(peace.top().kind, TaskKind::kBribeDemand);
+  sc.s.favored_suit = Suit::kEconomic;  // Prosperity
+  sc.act("play 5 left");
+  EXPECT_TRUE(sc.s.in_court(0, 5));
+}
+
+// Seed "Play": the influence icon takes two influence from the bank; unlike Pax Pamir's
+// leverage, nothing is owed when the card leaves the Network.
+TEST(ExpanseInfluence, TheInfluenceIconLeavesNoDebt) {
+  Scenario sc({Coalition::kEarth, Coalition::kMars, Coalition::kBelt});
+  sc.set_rupees(0, 0);
+  sc.to_hand(0, 14);  // Ceres Moneylenders: transport, transport, influence
+  sc.act("play 14 left");
+  place_pieces(sc);
+  EXPECT_EQ(sc.s.rupees[0], 2);
+  discard_court_card(sc.s, 14);
+  for (int i = 0; i < sc.s.num_tasks; ++i) EXPECT_NE(sc.s.tasks[i].kind, TaskKind::kLeverageDebt);
+}
+
+// Seed "Controlling a Region": a faction controls a region by fleets there plus transports
+// on its borders, the highest total; a tie controls nothing. The seed's example: 1 OPA fleet
+// and 2 OPA transports against 2 MCR fleets; then a UN transport ties it.
+TEST(ExpanseControl, FleetsAndBorderingTransportsGiveFactionControl) {
+  Scenario sc({Coalition::kMars, Coalition::kEarth, Coalition::kBelt});
+  const int r = Region::kBelt;
+  sc.army(Coalition::kMars, r, 2);
+  sc.army(Coalition::kEarth, r, 1);
+  sc.army(Coalition::kBelt, r, 1);
+  sc.road(Coalition::kBelt, border_between(r, Region::kMars), 1);
+  sc.road(Coalition::kBelt, border_between(r, Region::kJupiterSystem), 1);
+  EXPECT_EQ(faction_controller(sc.s, r), Coalition::kBelt);
+  sc.army(Coalition::kEarth, r, 1);
+  sc.road(Coalition::kEarth, border_between(r, Region::kOuterPlanets), 1);
+  EXPECT_EQ(faction_controller(sc.s, r), Coalition::kNone);
+  // A transport counts for both regions it borders.
+  EXPECT_EQ(faction_controller(sc.s, Region::kOuterPlanets), Coalition::kEarth);
+}
+
+// The current player buys Dominance Check `card` from the leftmost column (cost 0).
+void buy_check(Scenario& sc, int card) {
+  sc.to_market(0, 0, card);
+  sc.act("purchase 0 0");
+}
+
+// Seed "Faction Scoring": the faction controlling more regions than each other scores its
+// loyal players by reputation (1st/2nd/3rd from the card: 5/3/1 on check 101), ties broken
+// by war stars. Then "Objective Token": the controller of the token's region scores the
+// card's bonus (2) and the token moves where the card says (101: Mars).
+TEST(ExpanseDominance, FactionScoringRanksLoyalPlayersByReputationThenWarStars) {
+  Scenario sc({Coalition::kMars, Coalition::kMars, Coalition::kEarth, Coalition::kMars});
+  sc.army(Coalition::kMars, Region::kMars, 1);
+  sc.army(Coalition::kMars, Region::kEarth, 1);
+  sc.army(Coalition::kEarth, Region::kBelt, 1);
+  sc.to_court(1, 33);  // Alex Kamal: a war asset, rank 2 (no loyalist)
+  sc.to_court(3, 4);   // a subterfuge asset: no war stars
+  sc.tribe(2, Region::kBelt, 1);  // player 2 controls the Belt, where the objective is
+  ASSERT_EQ(ruler(sc.s, Region::kBelt), 2);
+  buy_check(sc, 101);
+  // Players 0, 1, 3 are Mars and tied on reputation; player 1 has the war stars. Players 0
+  // and 3 tie on everything and split 3 + 1.
+  EXPECT_EQ(sc.s.vp[1], 5);
+  EXPECT_EQ(sc.s.vp[0], 2);
+  EXPECT_EQ(sc.s.vp[3], 2);
+  EXPECT_EQ(sc.s.vp[2], 2);  // the objective's bonus only
+  EXPECT_EQ(objective_region(sc.s), Region::kMars);
+  // Unlike Pax Pamir, the fleets stay on the map.
+  EXPECT_EQ(sc.s.armies[Region::kMars][Coalition::kMars], 1);
+}
+
+// Seed "Player Scoring": with no dominant faction, the players controlling the most and
+// second-most regions score 1st and 2nd (3/1 on check 101).
+TEST(ExpanseDominance, PlayerScoringRanksPlayersByRegionsControlled) {
+  Scenario sc({Coalition::kMars, Coalition::kEarth, Coalition::kBelt});
+  sc.tribe(0, Region::kMars, 1);
+  sc.tribe(0, Region::kEarth, 1);
+  sc.tribe(1, Region::kTychoStation, 1);
+  buy_check(sc, 101);
+  EXPECT_EQ(sc.s.vp[0], 3);
+  EXPECT_EQ(sc.s.vp[1], 1);
+  EXPECT_EQ(sc.s.vp[2], 0);  // controls nothing, not even the objective's Belt
+}
+
+// Seed "Instability": a second Dominance Check revealed while one is in the market scores
+// the lower-numbered card, places the objective token as the higher-numbered card says, and
+// both are discarded.
+TEST(ExpanseDominance, InstabilityScoresTheLowerCardAndMovesTheTokenByTheHigher) {
+  Scenario sc({Coalition::kMars, Coalition::kEarth, Coalition::kBelt});
+  sc.tribe(0, Region::kMars, 1);
+  sc.to_market(1, 5, 101);
+  // The next card drawn is check 102.
+  sc.detach(102);
+  sc.s.deck[sc.s.deck_pos] = 102;
+  sc.s.card_loc[102] = Loc::kDeck;
+  sc.clear_market_space(0, 0);
+  ASSERT_TRUE(refill_market(sc.s));
+  EXPECT_EQ(sc.s.vp[0], 3);  // 101's player scoring
+  EXPECT_EQ(objective_region(sc.s), Region::kEarth);  // 102's destination
+  EXPECT_EQ(sc.s.card_loc[101], Loc::kDiscard);
+  EXPECT_EQ(sc.s.card_loc[102], Loc::kDiscard);
+  EXPECT_EQ(sc.s.dominance_checks_resolved, 1);
+}
+
+// Seed "Game End and Victory": the game ends after the final check, and only then; no
+// early end on a lead (Pax Pamir's four points).
+TEST(ExpanseGameEnd, OnlyTheFinalCheckEndsTheGame) {
+  Scenario sc({Coalition::kMars, Coalition::kEarth, Coalition::kBelt});
+  sc.s.vp[0] = 20;
+  buy_check(sc, 101);
+  EXPECT_FALSE(sc.s.game_over());
+  for (int c = 102; c <= 103; ++c) sc.detach(c);
+  buy_check(sc, 104);
+  EXPECT_TRUE(sc.s.game_over());
+}
+
+class ExpanseRandomGames : public ::testing::TestWithParam<int> {};
+TEST_P(ExpanseRandomGames, KeepEveryInvariant) { run_games(GetParam(), 1, 500); }
+INSTANTIATE_TEST_SUITE_P(Expanse, ExpanseRandomGames, ::testing::Values(3, 4),
+                         [](const auto& info) { return std::to_string(info.param) + "p"; });
+
+}  // namespace
+}  // namespace pamir::testing
