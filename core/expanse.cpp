@@ -111,6 +111,13 @@ void move_climate(State& s, int toward) {
   if (space >= 0 && space < 4) change_favored_suit(s, kClimateSuits[space]);
 }
 
+void refresh_network(State& s, int p) {
+  for (int c = 1; c <= kNumCourtCards; ++c) {
+    const int owner = s.court_owner(c);
+    if (owner == p || owner == kNoPlayer) bit_clear(s.used_cards, c);
+  }
+}
+
 int rocinante_region(const State& s) { return s.rocinante_region; }
 int objective_region(const State& s) { return s.objective_region; }
 

@@ -24,6 +24,10 @@ const char* climate_name(int space);
 void move_climate(State& s, int toward);
 bool at_prosperity(const State& s);
 
+// The end of p's turn: p's Network is refreshed; other Networks stay exhausted ("Exhausting
+// an Asset", docs/rules-notes.md), and marks of cards that left play are dropped.
+void refresh_network(State& s, int p);
+
 // Where the Rocinante and the objective token are; a crew card's region is the Rocinante's.
 int rocinante_region(const State& s);
 int objective_region(const State& s);

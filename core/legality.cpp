@@ -121,21 +121,54 @@ int ruled_regions(const State& s, int p) {
 }
 
 
-// Players p may tax, as a bit mask of seats.
-int taxable_players(const State& s, int p) {
-  const int regions = has_mechanic(s, p, AbilityMechanic::kClaimOfAncientLineage) ? (1 << Region::kCount) - 1 : ruled_regions(s, p);
+namespace {
+
+// The regions a tax reaches: Pax Pamir's those p rules, Pax Expanse's the asset's region;
+// Claim of Ancient Lineage makes it every region.
+int tax_regions(const State& s, int p, int region) {
+  if (has_mechanic(s, p, AbilityMechanic::kClaimOfAncientLineage)) return (1 << Region::kCount) - 1;
+  if constexpr (kHooks.actions_by_asset_region) return 1 << region;
+  return ruled_regions(s, p);
+}
+
+}  // namespace
+
+int taxable_players(const State& s, int p, int region) {
+  const int regions = tax_regions(s, p, region);
   int mask = 0;
   if (!regions) return 0;
-  for (int q = 0; q < s.num_players; ++q)
-    if (q != p && s.rupees[q] > tax_shelter(s, q) && has_court_card_in(s, q, regions)) mask |= 1 << q;
+  for (int q = 0; q < s.num_players; ++q) {
+    if (q == p) continue;
+    if constexpr (kHooks.actions_by_asset_region) {
+      // Pax Expanse: anyone with influence and a supporter in the region; no shelter.
+      bool present = false;
+      for (int r = 0; r < Region::kCount; ++r) present |= (regions >> r & 1) && s.tribes[r][q];
+      if (s.rupees[q] > 0 && present) mask |= 1 << q;
+    } else if (s.rupees[q] > tax_shelter(s, q) && has_court_card_in(s, q, regions)) {
+      mask |= 1 << q;
+    }
+  }
   return mask;
 }
 
-bool market_has_taxable_rupees(const State& s) {
+bool market_has_taxable_rupees(const State& s, int p, int region) {
   for (int row = 0; row < kMarketRows; ++row)
     for (int col = 0; col < kMarketCols; ++col)
-      if (s.market[row][col] && s.market_rupees[row][col]) return true;
+      if (market_card_taxable(s, p, region, row, col)) return true;
   return false;
+}
+
+bool market_card_taxable(const State& s, int p, int region, int row, int col) {
+  const int c = s.market[row][col];
+  if (!c || !s.market_rupees[row][col]) return false;
+  if constexpr (kHooks.actions_by_asset_region)  // Pax Expanse: assets of the region only
+    return is_court_card(c) && (tax_regions(s, p, region) >> card_region(s, c) & 1);
+  return true;
+}
+
+int build_regions(const State& s, int p, int region) {
+  if constexpr (kHooks.actions_by_asset_region) return ruled_regions(s, p) | 1 << region;
+  return ruled_regions(s, p);
 }
 
 int cheapest_gift(const State& s, int p) {
@@ -271,12 +304,18 @@ int min_action_cost(const State& s, int p, int act) {
   }
 }
 
-bool card_action_feasible(const State& s, int p, int act) {
+bool feasibility_depends_on_card(int act) {
+  return kHooks.actions_by_asset_region && (act == CardAction::kTax || act == CardAction::kBuild);
+}
+
+bool card_action_feasible(const State& s, int p, int c, int act) {
+  const int region = kHooks.actions_by_asset_region ? card_region(s, c) : kNoRegion;
   switch (act) {
-    case CardAction::kTax: return market_has_taxable_rupees(s) || taxable_players(s, p);
+    case CardAction::kTax: return market_has_taxable_rupees(s, p, region) || taxable_players(s, p, region);
     case CardAction::kGift: return s.rupees[p] >= cheapest_gift(s, p) && can_place_cylinder(s, p);
     case CardAction::kBuild:
-      return s.rupees[p] >= 2 && rules_any_region(s, p) && can_place_block(s, s.loyalty[p]);
+      return s.rupees[p] >= 2 && (kHooks.actions_by_asset_region ? build_regions(s, p, region) != 0 : rules_any_region(s, p)) &&
+             can_place_block(s, s.loyalty[p]);
     case CardAction::kMove: return any_move(s, p);
     case CardAction::kBetray: return any_betray(s, p);
     case CardAction::kBattle: return any_battle(s, p);

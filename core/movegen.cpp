@@ -84,7 +84,11 @@ int gen_turn_actions(const State& s, int p, Action* out) {
   for (int i = 0; i < n; ++i) {
     for (unsigned acts = card_action_mask(cards[i]); acts; acts &= acts - 1) {
       const int act = __builtin_ctz(acts);
-      if (feasible[act] == kUnknown) feasible[act] = card_action_feasible(s, p, act) ? kYes : kNo;
+      if (feasibility_depends_on_card(act)) {
+        if (card_action_feasible(s, p, cards[i], act)) *o++ = Act::card_action(cards[i], act);
+        continue;
+      }
+      if (feasible[act] == kUnknown) feasible[act] = card_action_feasible(s, p, cards[i], act) ? kYes : kNo;
       if (feasible[act] == kYes) *o++ = Act::card_action(cards[i], act);
     }
   }
@@ -96,9 +100,8 @@ int gen_tax(const State& s, int p, const Task& t, Action* out) {
   if (t.b > 0) *o++ = Act::kDone;
   for (int row = 0; row < kMarketRows; ++row)
     for (int col = 0; col < kMarketCols; ++col)
-      if (s.market[row][col] && s.market_rupees[row][col])
-        *o++ = Act::tax_market(row, col);
-  const int victims = taxable_players(s, p);
+      if (market_card_taxable(s, p, t.c, row, col)) *o++ = Act::tax_market(row, col);
+  const int victims = taxable_players(s, p, t.c);
   for (int off = 1; off < s.num_players; ++off)
     if (victims >> seat_at(s, p, off) & 1) *o++ = Act::tax_player(off);
   return int(o - out);
@@ -106,12 +109,12 @@ int gen_tax(const State& s, int p, const Task& t, Action* out) {
 
 }  // namespace
 
-// Where p may put a block of its coalition: roads on borders of regions p rules, then
-// armies in them (the build action and Infrastructure).
-int gen_block_placements(const State& s, int p, Action* out) {
+// Where p may put a block of its coalition: roads on borders of the regions (a bit mask),
+// then armies in them (the build action and Infrastructure).
+int gen_block_placements(const State& s, int p, int regions, Action* out) {
   Action* o = out;
   if (!can_place_block(s, s.loyalty[p])) return 0;
-  const int ruled = ruled_regions(s, p);
+  const int ruled = regions;
   u16 borders = 0;
   for (int r = 0; r < Region::kCount; ++r)
     if (ruled >> r & 1) borders |= region_border_mask(r);
@@ -127,7 +130,7 @@ namespace {
 int gen_build(const State& s, int p, const Task& t, Action* out) {
   Action* o = out;
   if (t.a > 0) *o++ = Act::kDone;
-  if (t.a < t.b && s.rupees[p] >= build_cost(s, p, t.a + 1)) o += gen_block_placements(s, p, o);
+  if (t.a < t.b && s.rupees[p] >= build_cost(s, p, t.a + 1)) o += gen_block_placements(s, p, build_regions(s, p, t.c), o);
   return int(o - out);
 }
 
@@ -301,7 +304,7 @@ int gen_decision(const State& s, Action* out) {
       for (int i = 0; i < n; ++i) *o++ = Act::spy(cards[i]);
       break;
     }
-    case TaskKind::kInfrastructure: return gen_block_placements(s, p, out);
+    case TaskKind::kInfrastructure: return gen_block_placements(s, p, ruled_regions(s, p), out);
   }
   return int(o - out);
 }

@@ -11,6 +11,6 @@ namespace pamir::core::inline PAMIR_RULESET {
 int gen_decision(const State& s, Action* out);
 // Where p may put a block of its coalition (roads on borders of regions p rules, then
 // armies in them), as actions; resolution asks it to see whether a build can go on.
-int gen_block_placements(const State& s, int p, Action* out);
+int gen_block_placements(const State& s, int p, int regions, Action* out);
 
 }  // namespace pamir::core

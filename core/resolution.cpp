@@ -63,12 +63,14 @@ void start_card_action(State& s, int p, int c, int act) {
   bit_set(s.used_cards, c);
   if (!is_favored(s, p, c)) ++s.actions_used;
   const int rank = court_card(c).rank;
+  // Pax Expanse's Extort and Rally act in the asset's region (tasks' field c).
+  const int region = kHooks.actions_by_asset_region ? card_region(s, c) : 0;
   switch (act) {
-    case CardAction::kTax: push_task(s, TaskKind::kTax, p, rank, 0); break;
+    case CardAction::kTax: push_task(s, TaskKind::kTax, p, rank, 0, region); break;
     case CardAction::kGift: push_task(s, TaskKind::kGift, p); break;
     case CardAction::kBuild:
       push_task(s, TaskKind::kBuild, p, 0,
-                (s.player_effects[p] & PlayerEffect::kNationBuilding) ? 6 : 3);
+                (s.player_effects[p] & PlayerEffect::kNationBuilding) ? 6 : 3, region);
       break;
     case CardAction::kMove: push_task(s, TaskKind::kMoveFrom, p, rank, 0); break;
     case CardAction::kBetray: push_task(s, TaskKind::kBetray, p); break;
@@ -242,7 +244,7 @@ void decide(State& s, Action a) {
     case TaskKind::kTakeBlock: return take_piece(s, t, d.a);
     case TaskKind::kTax:
       if (a == Act::kDone) return;
-      push_task(s, TaskKind::kTax, p, t.a - 1, t.b + 1);
+      push_task(s, TaskKind::kTax, p, t.a - 1, t.b + 1, t.c);
       if (d.family == Act::kTaxMarketFamily)
         --s.market_rupees[d.a][d.b];
       else
@@ -256,7 +258,7 @@ void decide(State& s, Action a) {
     }
     case TaskKind::kBuild:
       if (a == Act::kDone) return finish_build(s, p, t.a);
-      push_task(s, TaskKind::kBuild, p, t.a + 1, t.b);
+      push_task(s, TaskKind::kBuild, p, t.a + 1, t.b, t.c);
       return place_block(s, p, s.loyalty[p], block_destination(d));
     case TaskKind::kMoveFrom:
       if (a == Act::kDone) return;
@@ -316,11 +318,12 @@ bool decision_ready(State& s) {
   bool ready = true;
   switch (t.kind) {
     case TaskKind::kTax:
-      ready = t.a > 0 && (market_has_taxable_rupees(s) || taxable_players(s, p));
+      ready = t.a > 0 && (market_has_taxable_rupees(s, p, t.c) || taxable_players(s, p, t.c));
       break;
     case TaskKind::kBuild:
       ready = t.a < t.b && s.rupees[p] >= build_cost(s, p, t.a + 1) &&
-              can_place_block(s, s.loyalty[p]) && rules_any_region(s, p);
+              can_place_block(s, s.loyalty[p]) &&
+              (kHooks.actions_by_asset_region ? build_regions(s, p, t.c) != 0 : rules_any_region(s, p));
       if (!ready) {
         const int placed = t.a;
         pop_task(s);
@@ -350,7 +353,7 @@ bool decision_ready(State& s) {
     }
     case TaskKind::kInfrastructure: {
       Action buf[kNumBorders + Region::kCount];
-      ready = gen_block_placements(s, p, buf) > 0;
+      ready = gen_block_placements(s, p, ruled_regions(s, p), buf) > 0;
       break;
     }
     case TaskKind::kTakeBlock: ready = block_available(s, t.a); break;
@@ -385,6 +388,7 @@ void run_automatic(State& s, const Task& t) {
       return;
     case TaskKind::kRefillMarket: refill_market(s); return;
     case TaskKind::kEndTurn:
+      if constexpr (kHooks.refresh_own_network) refresh_network(s, s.current);
       s.current = u8((s.current + 1) % s.num_players);
       ++s.turn;
       return;

@@ -46,7 +46,7 @@ void begin_turn(State& s, int p) {
   s.current = u8(p);
   clear_tasks(s);
   s.actions_used = 0;
-  s.used_cards[0] = s.used_cards[1] = 0;
+  if constexpr (!kHooks.refresh_own_network) s.used_cards[0] = s.used_cards[1] = 0;
   s.refused_cards[0] = s.refused_cards[1] = 0;
   s.market_paid = 0;
   std::memset(s.cylinders_placed, 0, sizeof s.cylinders_placed);

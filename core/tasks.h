@@ -20,9 +20,9 @@ enum : u8 {
   kPlaceSpy,        // player picks a court card of region a for a spy
   kTakeCylinder,    // supply shortage: player picks a cylinder in play to move to CylLoc a
   kTakeBlock,       // supply shortage: player picks a block of coalition a to move to BlockLoc b
-  kTax,             // player takes rupees: a=left to take, b=taken so far
+  kTax,             // player takes rupees: a=left to take, b=taken so far, c=asset region (Pax Expanse)
   kGift,            // player picks an empty gift space
-  kBuild,           // player places a block: a=placed so far, b=maximum
+  kBuild,           // player places a block: a=placed so far, b=maximum, c=asset region (Pax Expanse)
   kMoveFrom,        // player picks a piece to move or done: a=moves left, b=moves made
   kMoveTo,          // player picks where the piece at MoveLoc c goes: a=moves left, b=moves made
   kBetray,          // player picks a card to betray

@@ -36,6 +36,12 @@ struct RuleHooks {
   // Pax Pamir: the last tribe of a region lost discards its political cards, the last
   // political card lost removes its tribes (Pax Expanse has no such rule).
   bool overthrow = false;
+  // Pax Expanse: Extort takes from players with supporters in, and market assets of, the
+  // asset's region (no shelter); Rally also builds in the asset's region.
+  bool actions_by_asset_region = false;
+  // Pax Expanse: each Network is refreshed at the end of its owner's turn (Pax Pamir: the
+  // used marks of the turn are cleared at its end), so an exhausted asset stays so.
+  bool refresh_own_network = false;
 };
 #include "game.inc"
 constexpr int kNoPlayer = 0xFF;

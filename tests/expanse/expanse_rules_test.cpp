@@ -220,6 +220,73 @@ TEST(ExpanseGameEnd, OnlyTheFinalCheckEndsTheGame) {
   EXPECT_TRUE(sc.s.game_over());
 }
 
+// Seed "Extort": influence from other players with supporters in the extorting asset's
+// region, or from market assets of that region; the rank (2 for Ceres Docks, card 8, a Belt
+// asset) is the most taken. A Network card in the region is not enough (Pax Pamir's tax),
+// and there is no tax shelter.
+TEST(ExpanseActions, ExtortTakesFromSupportersAndMarketAssetsOfTheAssetsRegion) {
+  Scenario sc({Coalition::kEarth, Coalition::kMars, Coalition::kBelt});
+  sc.to_court(0, 8);
+  sc.tribe(1, Region::kBelt, 1);
+  sc.set_rupees(1, 1);
+  sc.to_court(2, 5);  // a Belt asset, but no supporter there
+  sc.set_rupees(2, 5);
+  sc.to_market(0, 3, 9, 2);   // card 9: a Belt asset with 2 influence on it
+  sc.to_market(1, 3, 60, 1);  // card 60: not a Belt asset
+  ASSERT_EQ(court_card(9).region, Region::kBelt);
+  ASSERT_NE(court_card(60).region, Region::kBelt);
+  sc.act("extort 8");
+  EXPECT_TRUE(sc.can("tax market 0 3"));
+  EXPECT_FALSE(sc.can("tax market 1 3"));
+  EXPECT_TRUE(sc.can("tax player 1"));
+  EXPECT_FALSE(sc.can("tax player 2"));
+  const int before = sc.s.rupees[0];
+  sc.act("tax player 1");
+  sc.act("tax market 0 3");
+  EXPECT_EQ(sc.s.rupees[0], before + 2);
+  EXPECT_EQ(sc.s.rupees[1], 0);
+  EXPECT_FALSE(sc.s.top().kind == TaskKind::kTax);  // the rank is spent
+}
+
+// Seed "Rally": fleets and transports in the rallying asset's region, or in any region the
+// player controls, 2 influence each.
+TEST(ExpanseActions, RallyBuildsInTheAssetsRegionWithoutControllingIt) {
+  Scenario sc({Coalition::kEarth, Coalition::kMars, Coalition::kBelt});
+  sc.to_court(0, 5);  // Ceres Governing Council: a Belt asset with Rally
+  sc.set_rupees(0, 4);
+  ASSERT_EQ(ruler(sc.s, Region::kBelt), kNoPlayer);
+  sc.act("rally 5");
+  EXPECT_TRUE(sc.can("build army belt"));
+  EXPECT_FALSE(sc.can("build army mars"));
+  sc.act("build army belt");
+  sc.act("done");
+  EXPECT_EQ(sc.s.armies[Region::kBelt][Coalition::kEarth], 1);
+  EXPECT_EQ(sc.s.rupees[0], 2);
+}
+
+// Seed "Exhausting an Asset", as read in docs/rules-notes.md: each Network is refreshed at
+// the end of its owner's turn, so an asset of another player exhausted during a turn
+// (destabilisation) stays exhausted through its owner's next turn.
+TEST(ExpanseActions, ANetworkIsRefreshedAtTheEndOfItsOwnersTurn) {
+  Scenario sc({Coalition::kEarth, Coalition::kMars, Coalition::kBelt});
+  sc.to_court(0, 8);
+  sc.to_court(1, 5);
+  sc.tribe(1, Region::kBelt, 1);
+  sc.set_rupees(1, 2);
+  sc.act("extort 8");
+  sc.act("tax player 1");
+  bit_set(sc.s.used_cards, 5);  // as destabilisation would
+  if (sc.s.top().kind == TaskKind::kTax) sc.act("done");
+  for (int step = 0; step < 100 && sc.s.current == 0 && !sc.s.game_over(); ++step) {
+    Action legal[kMaxLegalActions];
+    ASSERT_GT(legal_actions(sc.s, legal), 0);
+    apply(sc.s, sc.can("done") ? parse_action(sc.s, "done") : legal[0]);
+  }
+  EXPECT_FALSE(bit_test(sc.s.used_cards, 8));  // player 0's turn ended: refreshed
+  EXPECT_TRUE(bit_test(sc.s.used_cards, 5));   // player 1's asset stays exhausted...
+  EXPECT_FALSE(sc.offers("rally 5"));          // ...through player 1's turn
+}
+
 class ExpanseRandomGames : public ::testing::TestWithParam<int> {};
 TEST_P(ExpanseRandomGames, KeepEveryInvariant) { run_games(GetParam(), 1, 500); }
 INSTANTIATE_TEST_SUITE_P(Expanse, ExpanseRandomGames, ::testing::Values(3, 4),
