@@ -118,6 +118,33 @@ void refresh_network(State& s, int p) {
   }
 }
 
+void begin_mobilise(State& s) {
+  s.transports_used[0] = s.transports_used[1] = 0;
+  for (u8& n : s.fleets_arrived) n = 0;
+}
+
+int movable_fleets(const State& s, int r, int k) { return s.armies[r][k] - s.fleets_arrived[r]; }
+
+int supporter_destinations(const State& s, int p, int r) {
+  const bool free = has_mechanic(s, p, AbilityMechanic::kIndianSupplies);
+  int mask = 0;
+  for (u32 m = region_border_mask(r); m; m &= m - 1) {
+    const int b = __builtin_ctz(m);
+    const bool used = s.transports_used[b >> 3] >> (b & 7) & 1;
+    if (free || (s.roads[b][s.loyalty[p]] && !used)) mask |= 1 << border_other_side(b, r);
+  }
+  return mask;
+}
+
+void note_mobilise_move(State& s, int p, bool fleet, int from, int to) {
+  if (fleet) {
+    ++s.fleets_arrived[to];
+  } else if (!has_mechanic(s, p, AbilityMechanic::kIndianSupplies)) {
+    const int b = border_between(from, to);
+    s.transports_used[b >> 3] |= u8(1u << (b & 7));
+  }
+}
+
 int rocinante_region(const State& s) { return s.rocinante_region; }
 int objective_region(const State& s) { return s.objective_region; }
 

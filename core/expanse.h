@@ -28,6 +28,15 @@ bool at_prosperity(const State& s);
 // an Asset", docs/rules-notes.md), and marks of cards that left play are dropped.
 void refresh_network(State& s, int p);
 
+// Mobilise: begin_mobilise at the start of the action; movable_fleets of faction k in r
+// (those that did not arrive this action); the regions p's supporter in r may reach (across
+// loyal transports not yet crossed this action; any neighbour with Indian Supplies, as the
+// provisional data reads it); note_mobilise_move after a fleet or supporter moved.
+void begin_mobilise(State& s);
+int movable_fleets(const State& s, int r, int k);
+int supporter_destinations(const State& s, int p, int r);
+void note_mobilise_move(State& s, int p, bool fleet, int from, int to);
+
 // Where the Rocinante and the objective token are; a crew card's region is the Rocinante's.
 int rocinante_region(const State& s);
 int objective_region(const State& s);

@@ -227,9 +227,23 @@ int land_destinations(const State& s, int p, int r) {
   return mask;
 }
 
+int land_destinations_any(int r) {
+  int mask = 0;
+  for (unsigned borders = region_border_mask(r); borders; borders &= borders - 1)
+    mask |= 1 << border_other_side(__builtin_ctz(borders), r);
+  return mask;
+}
+
 // Whether a MoveLoc holds a piece of p that can move somewhere.
 bool can_move_from(const State& s, int p, int loc) {
   u8 buf[kNumCourtCards];
+  if constexpr (kHooks.expanse_mobilise) {  // every region has a neighbour
+    if (loc < Region::kCount) return movable_fleets(s, loc, s.loyalty[p]) > 0;
+    if (loc >= Region::kCount + kNumCourtCards) {
+      const int r = loc - Region::kCount - kNumCourtCards;
+      return s.tribes[r][p] && supporter_destinations(s, p, r);
+    }
+  }
   if (loc < Region::kCount) return s.armies[loc][s.loyalty[p]] && land_destinations(s, p, loc);
   if (loc < Region::kCount + kNumCourtCards) {
     const int c = loc - Region::kCount + 1;
@@ -254,6 +268,11 @@ bool any_move(const State& s, int p) {
   if (s.court_begin(s.num_players) >= 2)
     for (int i = 0; i < kCylinders; ++i)
       if (CylLoc::is_spy(s.cylinder[p][i])) return true;
+  if constexpr (kHooks.expanse_mobilise) {
+    for (int r = 0; r < Region::kCount; ++r)
+      if (can_move_from(s, p, Act::move_army(r)) || can_move_from(s, p, Act::move_tribe(r))) return true;
+    return false;
+  }
   const unsigned borders = passable_borders(s, p);
   if (!borders) return false;
   const bool tribes_move = s.player_effects[p] & PlayerEffect::kNationalism;

@@ -48,6 +48,7 @@ bool betrayable(const State& s, int p, int c);  // p has a spy on c, and Bodygua
 int spy_cards(const State& s, int p, u8* out);                     // cards p has spies on, ascending
 int spy_destinations(const State& s, int p, int c, u8* out);      // cards a spy on c may step to
 int land_destinations(const State& s, int p, int r);              // regions (bit mask) from r
+int land_destinations_any(int r);                                 // every neighbour of r (bit mask)
 bool can_move_from(const State& s, int p, int loc);               // loc: a MoveLoc
 bool any_move(const State& s, int p);
 

@@ -158,7 +158,9 @@ int gen_move_to(const State& s, int p, const Task& t, Action* out) {
     for (int i = 0; i < n; ++i) *o++ = Act::move_to(Site::card(dest[i]));
   } else {
     const int r = from < Region::kCount ? from : from - Region::kCount - kNumCourtCards;
-    const int mask = land_destinations(s, p, r);
+    int mask = land_destinations(s, p, r);
+    if constexpr (kHooks.expanse_mobilise)  // fleets go anywhere adjacent; supporters by transport
+      mask = from < Region::kCount ? land_destinations_any(r) : supporter_destinations(s, p, r);
     for (int d = 0; d < Region::kCount; ++d)
       if (mask >> d & 1) *o++ = Act::move_to(Site::region(d));
   }

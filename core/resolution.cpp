@@ -72,7 +72,10 @@ void start_card_action(State& s, int p, int c, int act) {
       push_task(s, TaskKind::kBuild, p, 0,
                 (s.player_effects[p] & PlayerEffect::kNationBuilding) ? 6 : 3, region);
       break;
-    case CardAction::kMove: push_task(s, TaskKind::kMoveFrom, p, rank, 0); break;
+    case CardAction::kMove:
+      if constexpr (kHooks.expanse_mobilise) begin_mobilise(s);
+      push_task(s, TaskKind::kMoveFrom, p, rank, 0);
+      break;
     case CardAction::kBetray: push_task(s, TaskKind::kBetray, p); break;
     case CardAction::kBattle: push_task(s, TaskKind::kBattleSite, p, rank); break;
   }
@@ -152,6 +155,10 @@ void take_piece(State& s, const Task& t, int idx) {
 }
 
 void move_piece(State& s, int p, int from, int to_site) {
+  if constexpr (kHooks.expanse_mobilise) {
+    if (from < Region::kCount) note_mobilise_move(s, p, true, from, to_site);
+    else if (from >= Region::kCount + kNumCourtCards) note_mobilise_move(s, p, false, from - Region::kCount - kNumCourtCards, to_site);
+  }
   if (from < Region::kCount) {
     const int k = s.loyalty[p];
     const int i = block_at(s, k, BlockLoc::army(from), false);

@@ -42,6 +42,9 @@ struct RuleHooks {
   // Pax Expanse: each Network is refreshed at the end of its owner's turn (Pax Pamir: the
   // used marks of the turn are cleared at its end), so an exhausted asset stays so.
   bool refresh_own_network = false;
+  // Pax Expanse's Mobilise: fleets to any adjacent region, each once per action; supporters
+  // across loyal transports, each transport once per action (Pax Pamir: armies along roads).
+  bool expanse_mobilise = false;
 };
 #include "game.inc"
 constexpr int kNoPlayer = 0xFF;

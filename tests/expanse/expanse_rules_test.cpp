@@ -287,6 +287,48 @@ TEST(ExpanseActions, ANetworkIsRefreshedAtTheEndOfItsOwnersTurn) {
   EXPECT_FALSE(sc.offers("rally 5"));          // ...through player 1's turn
 }
 
+// Seed "Mobilise": a loyal fleet moves to an adjacent region with no transport needed, and
+// each fleet only once per action; the rank (3 for card 32) is the number of moves.
+TEST(ExpanseActions, MobiliseMovesEachFleetOnceAndNeedsNoTransport) {
+  Scenario sc({Coalition::kEarth, Coalition::kMars, Coalition::kBelt});
+  sc.to_court(0, 32);
+  sc.army(Coalition::kEarth, Region::kBelt, 2);
+  sc.act("mobilise 32");
+  sc.act("move army belt");
+  EXPECT_TRUE(sc.can("move to mars"));  // no transport on the Belt-Mars border
+  sc.act("move to mars");
+  EXPECT_EQ(sc.s.armies[Region::kMars][Coalition::kEarth], 1);
+  EXPECT_FALSE(sc.can("move army mars"));  // it moved already in this action
+  sc.act("move army belt");                 // the other fleet may
+  sc.act("move to mars");
+  // Both fleets have moved: the action ends with a move left.
+  EXPECT_NE(sc.s.top().kind, TaskKind::kMoveFrom);
+  EXPECT_EQ(sc.s.armies[Region::kMars][Coalition::kEarth], 2);
+}
+
+// Seed "Mobilise": a supporter moves to an adjacent region across a loyal transport on
+// their border, each transport once per action; a supporter may cross several transports.
+TEST(ExpanseActions, MobiliseMovesSupportersAcrossLoyalTransportsEachOnce) {
+  Scenario sc({Coalition::kEarth, Coalition::kMars, Coalition::kBelt});
+  sc.to_court(0, 32);
+  sc.tribe(0, Region::kBelt, 2);
+  sc.road(Coalition::kEarth, border_between(Region::kBelt, Region::kMars), 1);
+  sc.road(Coalition::kMars, border_between(Region::kBelt, Region::kJupiterSystem), 1);  // not loyal
+  sc.road(Coalition::kEarth, border_between(Region::kMars, Region::kEarth), 1);
+  sc.act("mobilise 32");
+  sc.act("move tribe belt");
+  EXPECT_TRUE(sc.can("move to mars"));
+  EXPECT_FALSE(sc.can("move to jupiter_system"));
+  sc.act("move to mars");
+  // The Belt-Mars transport is spent: the second supporter cannot follow, but the first
+  // goes on across Mars-Earth.
+  EXPECT_FALSE(sc.can("move tribe belt"));
+  sc.act("move tribe mars");
+  sc.act("move to earth");
+  EXPECT_EQ(sc.s.tribes[Region::kEarth][0], 1);
+  EXPECT_EQ(sc.s.tribes[Region::kBelt][0], 1);
+}
+
 class ExpanseRandomGames : public ::testing::TestWithParam<int> {};
 TEST_P(ExpanseRandomGames, KeepEveryInvariant) { run_games(GetParam(), 1, 500); }
 INSTANTIATE_TEST_SUITE_P(Expanse, ExpanseRandomGames, ::testing::Values(3, 4),
