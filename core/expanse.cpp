@@ -105,6 +105,7 @@ int climate(const State& s) {
 }
 const char* climate_name(int space) { return kClimateKeys[space]; }
 bool at_prosperity(const State& s) { return climate(s) == 0; }
+bool at_cold_war(const State& s) { return climate(s) == 2; }
 
 void move_climate(State& s, int toward) {
   const int space = climate(s) + toward;

@@ -23,6 +23,7 @@ int climate(const State& s);
 const char* climate_name(int space);
 void move_climate(State& s, int toward);
 bool at_prosperity(const State& s);
+bool at_cold_war(const State& s);
 
 // The end of p's turn: p's Network is refreshed; other Networks stay exhausted ("Exhausting
 // an Asset", docs/rules-notes.md), and marks of cards that left play are dropped.

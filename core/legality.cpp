@@ -207,7 +207,10 @@ int spy_destinations(const State& s, int p, int c, u8* out) {
     add(s.court[(at + d) % total]);
     add(s.court[(at - d + total * 2) % total]);
   }
-  if (has_mechanic(s, p, AbilityMechanic::kStrangeBedfellows)) {
+  // Strange Bedfellows, and in Pax Expanse the Cold War: assets of one region are adjacent.
+  bool same_region = has_mechanic(s, p, AbilityMechanic::kStrangeBedfellows);
+  if constexpr (kHooks.cold_war_region_adjacency) same_region |= at_cold_war(s);
+  if (same_region) {
     const int region = card_region(s, c);
     for (int i = 0; i < total; ++i)
       if (card_region(s, s.court[i]) == region) add(s.court[i]);

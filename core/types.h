@@ -45,6 +45,7 @@ struct RuleHooks {
   // Pax Expanse's Mobilise: fleets to any adjacent region, each once per action; supporters
   // across loyal transports, each transport once per action (Pax Pamir: armies along roads).
   bool expanse_mobilise = false;
+  bool cold_war_region_adjacency = false;  // at Cold War, assets of one region are adjacent for agents
 };
 #include "game.inc"
 constexpr int kNoPlayer = 0xFF;

@@ -329,6 +329,27 @@ TEST(ExpanseActions, MobiliseMovesSupportersAcrossLoyalTransportsEachOnce) {
   EXPECT_EQ(sc.s.tribes[Region::kBelt][0], 1);
 }
 
+// Seed "Political Climate", Cold War: assets in play that share a region are adjacent for
+// agent movement, besides the ring of Networks.
+TEST(ExpanseClimate, AtColdWarAssetsOfOneRegionAreAdjacentForAgents) {
+  Scenario sc({Coalition::kEarth, Coalition::kMars, Coalition::kBelt});
+  sc.to_court(0, 32);  // mobilise, rank 3
+  sc.to_court(1, 1);   // a Belt asset
+  sc.to_court(1, 40);
+  sc.to_court(2, 41);
+  sc.to_court(2, 3);   // a Belt asset, not next to card 1 in the ring
+  sc.spy(0, 1);
+  ASSERT_EQ(court_card(3).region, court_card(1).region);
+  State peace = sc.s;
+  apply(peace, parse_action(peace, "mobilise 32"));
+  apply(peace, parse_action(peace, "move spy 1"));
+  EXPECT_LT(parse_action(peace, "move to card 3"), 0);
+  sc.s.favored_suit = Suit::kIntelligence;  // Cold War
+  sc.act("mobilise 32");
+  sc.act("move spy 1");
+  EXPECT_TRUE(sc.can("move to card 3"));
+}
+
 class ExpanseRandomGames : public ::testing::TestWithParam<int> {};
 TEST_P(ExpanseRandomGames, KeepEveryInvariant) { run_games(GetParam(), 1, 500); }
 INSTANTIATE_TEST_SUITE_P(Expanse, ExpanseRandomGames, ::testing::Values(3, 4),
