@@ -171,10 +171,15 @@ void score_expanse_check(State& s, int scored, int objective_card) {
   std::array<int, Coalition::kCount> controlled{};
   for (int r = 0; r < Region::kCount; ++r)
     if (const int k = faction_controller(s, r); k != Coalition::kNone) ++controlled[k];
+  // War Weariness (the conflict_fatigue mechanic, data/expanse/event_cards.tsv): factions
+  // tied for the most regions are separated by their fleets and transports on the map.
+  std::array<int, Coalition::kCount> measure = controlled;
+  if (s.global_effects & GlobalEffect::kConflictFatigue)
+    for (int k = 0; k < Coalition::kCount; ++k) measure[k] = controlled[k] * 64 + blocks_on_map(s, k);
   int dominant = Coalition::kNone;
   for (int k = 0; k < Coalition::kCount; ++k) {
     bool more = true;
-    for (int o = 0; o < Coalition::kCount; ++o) more &= o == k || controlled[k] > controlled[o];
+    for (int o = 0; o < Coalition::kCount; ++o) more &= o == k || measure[k] > measure[o];
     if (more) dominant = k;
   }
   std::array<int, kMaxPlayers> values{};

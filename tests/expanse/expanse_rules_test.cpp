@@ -188,6 +188,21 @@ TEST(ExpanseDominance, PlayerScoringRanksPlayersByRegionsControlled) {
   EXPECT_EQ(sc.s.vp[2], 0);  // controls nothing, not even the objective's Belt
 }
 
+// War Weariness (provisional event, the conflict_fatigue mechanic): factions tied for the most
+// controlled regions are separated by their fleets and transports on the map.
+TEST(ExpanseDominance, WarWearinessBreaksATieForMostRegionsByFactionTokens) {
+  Scenario sc({Coalition::kMars, Coalition::kEarth, Coalition::kBelt});
+  sc.army(Coalition::kMars, Region::kMars, 1);
+  sc.army(Coalition::kEarth, Region::kEarth, 2);  // one region each; Earth has more tokens
+  Scenario tied{sc};
+  sc.s.global_effects |= GlobalEffect::kConflictFatigue;
+  buy_check(sc, 101);
+  EXPECT_EQ(sc.s.vp[1], 5);  // the only Earth player: faction scoring, 1st place
+  EXPECT_EQ(sc.s.vp[0], 0);
+  buy_check(tied, 101);      // without the event: a tie, player scoring, nobody controls
+  EXPECT_EQ(tied.s.vp[0] + tied.s.vp[1] + tied.s.vp[2], 0);
+}
+
 // Seed "Instability": a second Dominance Check revealed while one is in the market scores
 // the lower-numbered card, places the objective token as the higher-numbered card says, and
 // both are discarded.
