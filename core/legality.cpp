@@ -171,6 +171,11 @@ int build_regions(const State& s, int p, int region) {
   return ruled_regions(s, p);
 }
 
+bool any_build_region(const State& s, int p, int region) {
+  if constexpr (kHooks.actions_by_asset_region) return true;  // the asset's own region
+  return rules_any_region(s, p);
+}
+
 int cheapest_gift(const State& s, int p) {
   const int taken = gift_spaces_taken(s, p);
   for (int slot = 0; slot < kGiftSlots; ++slot)
@@ -221,19 +226,14 @@ int spy_destinations(const State& s, int p, int c, u8* out) {
 // Regions a land piece of p (army or, under Nationalism, tribe) may step to from r.
 int land_destinations(const State& s, int p, int r) {
   const int k = s.loyalty[p];
-  const bool no_road_needed = has_mechanic(s, p, AbilityMechanic::kIndianSupplies) || s.is_wakhan(p);
+  // Pax Expanse's fleets need no transport (its supporters use supporter_destinations).
+  const bool no_road_needed =
+      kHooks.expanse_mobilise || has_mechanic(s, p, AbilityMechanic::kIndianSupplies) || s.is_wakhan(p);
   int mask = 0;
   for (unsigned borders = region_border_mask(r); borders; borders &= borders - 1) {
     const int b = __builtin_ctz(borders);
     if (no_road_needed || s.roads[b][k]) mask |= 1 << border_other_side(b, r);
   }
-  return mask;
-}
-
-int land_destinations_any(int r) {
-  int mask = 0;
-  for (unsigned borders = region_border_mask(r); borders; borders &= borders - 1)
-    mask |= 1 << border_other_side(__builtin_ctz(borders), r);
   return mask;
 }
 
@@ -336,8 +336,7 @@ bool card_action_feasible(const State& s, int p, int c, int act) {
     case CardAction::kTax: return market_has_taxable_rupees(s, p, region) || taxable_players(s, p, region);
     case CardAction::kGift: return s.rupees[p] >= cheapest_gift(s, p) && can_place_cylinder(s, p);
     case CardAction::kBuild:
-      return s.rupees[p] >= 2 && (kHooks.actions_by_asset_region ? build_regions(s, p, region) != 0 : rules_any_region(s, p)) &&
-             can_place_block(s, s.loyalty[p]);
+      return s.rupees[p] >= 2 && any_build_region(s, p, region) && can_place_block(s, s.loyalty[p]);
     case CardAction::kMove: return any_move(s, p);
     case CardAction::kBetray: return any_betray(s, p);
     case CardAction::kBattle: return any_battle(s, p);

@@ -42,13 +42,13 @@ bool market_card_taxable(const State& s, int p, int region, int row, int col);
 // Build (Pax Expanse: Rally with an asset of `region`): the regions p may build in, as a
 // bit mask: those p rules, and in Pax Expanse the asset's region.
 int build_regions(const State& s, int p, int region);
+bool any_build_region(const State& s, int p, int region);  // build_regions(...) != 0, cheaply
 bool betrayable(const State& s, int p, int c);  // p has a spy on c, and Bodyguards do not protect it
 
 // Movement.
 int spy_cards(const State& s, int p, u8* out);                     // cards p has spies on, ascending
 int spy_destinations(const State& s, int p, int c, u8* out);      // cards a spy on c may step to
 int land_destinations(const State& s, int p, int r);              // regions (bit mask) from r
-int land_destinations_any(int r);                                 // every neighbour of r (bit mask)
 bool can_move_from(const State& s, int p, int loc);               // loc: a MoveLoc
 bool any_move(const State& s, int p);
 

@@ -114,14 +114,13 @@ int gen_tax(const State& s, int p, const Task& t, Action* out) {
 int gen_block_placements(const State& s, int p, int regions, Action* out) {
   Action* o = out;
   if (!can_place_block(s, s.loyalty[p])) return 0;
-  const int ruled = regions;
   u16 borders = 0;
   for (int r = 0; r < Region::kCount; ++r)
-    if (ruled >> r & 1) borders |= region_border_mask(r);
+    if (regions >> r & 1) borders |= region_border_mask(r);
   for (int b = 0; b < kNumBorders; ++b)
     if (borders >> b & 1) *o++ = Act::road(b);
   for (int r = 0; r < Region::kCount; ++r)
-    if (ruled >> r & 1) *o++ = Act::army(r);
+    if (regions >> r & 1) *o++ = Act::army(r);
   return int(o - out);
 }
 
@@ -158,9 +157,9 @@ int gen_move_to(const State& s, int p, const Task& t, Action* out) {
     for (int i = 0; i < n; ++i) *o++ = Act::move_to(Site::card(dest[i]));
   } else {
     const int r = from < Region::kCount ? from : from - Region::kCount - kNumCourtCards;
-    int mask = land_destinations(s, p, r);
-    if constexpr (kHooks.expanse_mobilise)  // fleets go anywhere adjacent; supporters by transport
-      mask = from < Region::kCount ? land_destinations_any(r) : supporter_destinations(s, p, r);
+    // Pax Expanse's supporters cross loyal transports (Pax Pamir's tribes move as armies).
+    const int mask = kHooks.expanse_mobilise && from >= Region::kCount ? supporter_destinations(s, p, r)
+                                                                       : land_destinations(s, p, r);
     for (int d = 0; d < Region::kCount; ++d)
       if (mask >> d & 1) *o++ = Act::move_to(Site::region(d));
   }

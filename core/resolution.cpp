@@ -329,8 +329,7 @@ bool decision_ready(State& s) {
       break;
     case TaskKind::kBuild:
       ready = t.a < t.b && s.rupees[p] >= build_cost(s, p, t.a + 1) &&
-              can_place_block(s, s.loyalty[p]) &&
-              (kHooks.actions_by_asset_region ? build_regions(s, p, t.c) != 0 : rules_any_region(s, p));
+              can_place_block(s, s.loyalty[p]) && any_build_region(s, p, t.c);
       if (!ready) {
         const int placed = t.a;
         pop_task(s);

@@ -50,7 +50,7 @@ struct RuleHooks {
 #include "game.inc"
 constexpr int kNoPlayer = 0xFF;
 // The region printed on Pax Expanse's crew cards: wherever the Rocinante is (card_region).
-constexpr unsigned char kRocinanteRegion = 0xFE;
+constexpr u8 kRocinanteRegion = 0xFE;
 
 // Counts of the data (cards, regions, borders) and the enumerations it names (Coalition,
 // Region, Ability), generated from the game's data (core/ruleset.h says how the rules read
