@@ -194,6 +194,15 @@ int rocinante_pick_player(const State& s, unsigned mask, bool most) {
   return best;
 }
 
+// The leader (most VP) among the players for whom target(q) is not 0 (a card, a count).
+template <class Target>
+int leader_with(const State& s, Target target) {
+  unsigned mask = 0;
+  for (int q = 0; q < s.num_players; ++q)
+    if (target(q)) mask |= 1u << q;
+  return rocinante_pick_player(s, mask, true);
+}
+
 // The faction with the most of `count`, ties to the one controlling more regions, then in the
 // order the action vocabulary gives (rocinante_actions.tsv: earth, mars, belt); -1 if none.
 int rocinante_pick_faction(const State& s, const int (&count)[Coalition::kCount]) {
@@ -232,10 +241,7 @@ bool rocinante_combat_transport(State& s, int r) {
 }
 
 bool rocinante_remove_supporter(State& s, int r) {
-  unsigned mask = 0;
-  for (int q = 0; q < s.num_players; ++q)
-    if (s.tribes[r][q]) mask |= 1u << q;
-  const int q = rocinante_pick_player(s, mask, true);
+  const int q = leader_with(s, [&](int q) { return s.tribes[r][q]; });
   if (q == kNoPlayer) return false;
   move_cylinder(s, q, cylinder_at(s, q, CylLoc::tribe(r)), CylLoc::kSupply);
   return true;
@@ -250,10 +256,7 @@ int rightmost_asset_of(const State& s, int q, int r) {
 }
 
 bool rocinante_eliminate_asset(State& s, int r) {
-  unsigned mask = 0;
-  for (int q = 0; q < s.num_players; ++q)
-    if (rightmost_asset_of(s, q, r) != kNoCard) mask |= 1u << q;
-  const int q = rocinante_pick_player(s, mask, true);
+  const int q = leader_with(s, [&](int q) { return rightmost_asset_of(s, q, r); });
   if (q == kNoPlayer) return false;
   discard_court_card(s, rightmost_asset_of(s, q, r));
   return true;
@@ -273,10 +276,7 @@ int first_agent_asset(const State& s, int q, int r) {
 }
 
 bool rocinante_remove_agent(State& s, int r) {
-  unsigned mask = 0;
-  for (int q = 0; q < s.num_players; ++q)
-    if (first_agent_asset(s, q, r) != kNoCard) mask |= 1u << q;
-  const int q = rocinante_pick_player(s, mask, true);
+  const int q = leader_with(s, [&](int q) { return first_agent_asset(s, q, r); });
   if (q == kNoPlayer) return false;
   set_cylinder(s, q, cylinder_at(s, q, CylLoc::spy(first_agent_asset(s, q, r))), CylLoc::kSupply);
   return true;
