@@ -132,10 +132,13 @@ void move_climate(State& s, int toward) {
 }
 
 void refresh_network(State& s, int p) {
-  for (int c = 1; c <= kNumCourtCards; ++c) {
-    const int owner = s.court_owner(c);
-    if (owner == p || owner == kNoPlayer) bit_clear(s.used_cards, c);
-  }
+  // Keep the marks of the other Networks' assets only.
+  u64 others[2] = {0, 0};
+  const int b = s.court_begin(p), total = s.court_begin(s.num_players);
+  for (int i = 0; i < total; ++i)
+    if (i < b || i >= b + s.court_len[p]) bit_set(others, s.court[i]);
+  s.used_cards[0] &= others[0];
+  s.used_cards[1] &= others[1];
 }
 
 void begin_mobilise(State& s) {
@@ -173,13 +176,6 @@ int rocinante_card(const State& s) { return s.ai_deck[s.ai_drawn - 1]; }
 
 namespace {
 
-// The regions bordering r, as a bit mask.
-int neighbours(int r) {
-  int mask = 0;
-  for (u32 m = region_border_mask(r); m; m &= m - 1) mask |= 1 << border_other_side(__builtin_ctz(m), r);
-  return mask;
-}
-
 bool is_crew_card(int c) { return court_card(c).region == kRocinanteRegion; }
 
 // Among the seats in `mask`, the one with the most VP (or the fewest), ties by seat order from
@@ -207,14 +203,16 @@ int leader_with(const State& s, Target target) {
 // order the action vocabulary gives (rocinante_actions.tsv: earth, mars, belt); -1 if none.
 int rocinante_pick_faction(const State& s, const int (&count)[Coalition::kCount]) {
   static constexpr u8 kTieOrder[] = {Coalition::kEarth, Coalition::kMars, Coalition::kBelt};
-  int controlled[Coalition::kCount] = {};
-  for (int r = 0; r < Region::kCount; ++r)
-    if (const int k = faction_controller(s, r); k != Coalition::kNone) ++controlled[k];
+  const int most = *std::max_element(count, count + Coalition::kCount);
+  if (!most) return -1;
+  int controlled[Coalition::kCount] = {}, tied = 0;
+  for (int k = 0; k < Coalition::kCount; ++k) tied += count[k] == most;
+  if (tied > 1)  // the regions they control break the tie
+    for (int r = 0; r < Region::kCount; ++r)
+      if (const int k = faction_controller(s, r); k != Coalition::kNone) ++controlled[k];
   int best = -1;
-  for (const int k : kTieOrder) {
-    if (!count[k]) continue;
-    if (best < 0 || count[k] > count[best] || (count[k] == count[best] && controlled[k] > controlled[best])) best = k;
-  }
+  for (const int k : kTieOrder)
+    if (count[k] == most && (best < 0 || controlled[k] > controlled[best])) best = k;
   return best;
 }
 
@@ -326,8 +324,8 @@ void end_rocinante_turn(State& s) {
 
 int rocinante_destinations(const State& s, int region) {
   if (s.rocinante_damaged) return 0;
-  if (s.rocinante_region == region) return neighbours(region);
-  return neighbours(region) >> s.rocinante_region & 1 ? 1 << region : 0;
+  if (s.rocinante_region == region) return region_neighbours(region);
+  return region_neighbours(region) >> s.rocinante_region & 1 ? 1 << region : 0;
 }
 
 int supporter_regions(const State& s, int p, int region) {
@@ -340,11 +338,13 @@ int supporter_regions(const State& s, int p, int region) {
 int supporter_price(const State& s, int p, int r) { return 2 * s.tribes[r][p]; }
 
 int favour_min_cost(const State& s, int p, int region) {
-  int best = rocinante_destinations(s, region) ? 0 : 1000;
-  if (can_place_cylinder(s, p)) {
-    best = std::min(best, cheapest_gift(s, p));
-    for (int m = supporter_regions(s, p, region); m; m &= m - 1) best = std::min(best, supporter_price(s, p, __builtin_ctz(m)));
-  }
+  // Cheapest first: the move generator asks this of every Favour asset at every turn decision.
+  if (rocinante_destinations(s, region)) return 0;  // moving the Rocinante is free
+  if (!can_place_cylinder(s, p)) return 1000;
+  if (!s.tribes[region][p]) return 0;  // the first supporter in the asset's region is free
+  int best = std::min(cheapest_gift(s, p), supporter_price(s, p, region));
+  for (int m = best ? supporter_regions(s, p, region) : 0; m; m &= m - 1)
+    best = std::min(best, supporter_price(s, p, __builtin_ctz(m)));
   return best;
 }
 

@@ -150,7 +150,7 @@ int taxable_players(const State& s, int p, int region) {
     if constexpr (kHooks.actions_by_asset_region) {
       // Pax Expanse: anyone with influence and a supporter in the region; no shelter.
       bool present = false;
-      for (int r = 0; r < Region::kCount; ++r) present |= (regions >> r & 1) && s.tribes[r][q];
+      for (u32 m = regions; m && !present; m &= m - 1) present = s.tribes[__builtin_ctz(m)][q];
       if (s.rupees[q] > 0 && present) mask |= 1 << q;
     } else if (s.rupees[q] > tax_shelter(s, q) && has_court_card_in(s, q, regions)) {
       mask |= 1 << q;
@@ -159,19 +159,29 @@ int taxable_players(const State& s, int p, int region) {
   return mask;
 }
 
+namespace {
+
+// Whether a market card has rupees a tax reaching `regions` (tax_regions) may take.
+bool taxable_cell(const State& s, int regions, int row, int col) {
+  const int c = s.market[row][col];
+  if (!c || !s.market_rupees[row][col]) return false;
+  if constexpr (kHooks.actions_by_asset_region)  // Pax Expanse: assets of the region only
+    return is_court_card(c) && (regions >> card_region(s, c) & 1);
+  return true;
+}
+
+}  // namespace
+
 bool market_has_taxable_rupees(const State& s, int p, int region) {
+  const int regions = kHooks.actions_by_asset_region ? tax_regions(s, p, region) : 0;
   for (int row = 0; row < kMarketRows; ++row)
     for (int col = 0; col < kMarketCols; ++col)
-      if (market_card_taxable(s, p, region, row, col)) return true;
+      if (taxable_cell(s, regions, row, col)) return true;
   return false;
 }
 
 bool market_card_taxable(const State& s, int p, int region, int row, int col) {
-  const int c = s.market[row][col];
-  if (!c || !s.market_rupees[row][col]) return false;
-  if constexpr (kHooks.actions_by_asset_region)  // Pax Expanse: assets of the region only
-    return is_court_card(c) && (tax_regions(s, p, region) >> card_region(s, c) & 1);
-  return true;
+  return taxable_cell(s, kHooks.actions_by_asset_region ? tax_regions(s, p, region) : 0, row, col);
 }
 
 int build_regions(const State& s, int p, int region) {
@@ -336,7 +346,7 @@ int min_action_cost(const State& s, int p, int c, int act) {
   }
 }
 
-bool feasibility_depends_on_card(int act) {
+bool feasibility_depends_on_region(int act) {
   return (kHooks.actions_by_asset_region && (act == CardAction::kTax || act == CardAction::kBuild)) ||
          (kHooks.favour_uses && act == CardAction::kGift);
 }
@@ -344,7 +354,7 @@ bool feasibility_depends_on_card(int act) {
 bool card_action_feasible(const State& s, int p, int c, int act) {
   const int region = kHooks.actions_by_asset_region ? card_region(s, c) : kNoRegion;
   switch (act) {
-    case CardAction::kTax: return market_has_taxable_rupees(s, p, region) || taxable_players(s, p, region);
+    case CardAction::kTax: return taxable_players(s, p, region) || market_has_taxable_rupees(s, p, region);
     case CardAction::kGift:
       if constexpr (kHooks.favour_uses) return favour_min_cost(s, p, region) <= s.rupees[p];
       return s.rupees[p] >= cheapest_gift(s, p) && can_place_cylinder(s, p);

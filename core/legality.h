@@ -30,9 +30,9 @@ bool can_place_block(const State& s, int coalition);
 
 // Card actions.
 // Whether card action act of card c has something to do for p. In Pax Pamir it depends on
-// the action only; in Pax Expanse Extort and Rally also on the card's region.
+// the action only; in Pax Expanse Extort, Favour and Rally also on the card's region.
 bool card_action_feasible(const State& s, int p, int c, int act);
-bool feasibility_depends_on_card(int act);
+bool feasibility_depends_on_region(int act);
 int ruled_regions(const State& s, int p);                    // bit mask
 // Tax (Pax Expanse: Extort with an asset of `region`): the seats p may take from, as a bit
 // mask, and whether a market card has rupees p may take.

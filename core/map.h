@@ -33,6 +33,16 @@ constexpr std::array<u16, Region::kCount> kRegionBorders = [] {
   return m;
 }();
 constexpr u16 region_border_mask(int region) { return kRegionBorders[region]; }
+// Bit r2 set when region r2 borders the region.
+constexpr std::array<u8, Region::kCount> kRegionNeighbours = [] {
+  std::array<u8, Region::kCount> m{};
+  for (int b = 0; b < kNumBorders; ++b) {
+    m[kBorders[b].a] |= u8(1u << kBorders[b].b);
+    m[kBorders[b].b] |= u8(1u << kBorders[b].a);
+  }
+  return m;
+}();
+constexpr int region_neighbours(int region) { return kRegionNeighbours[region]; }
 
 const char* border_name(int b);
 int border_from_name(const char* s);

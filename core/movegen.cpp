@@ -79,18 +79,16 @@ int gen_turn_actions(const State& s, int p, Action* out) {
   }
   u8 cards[kNumCourtCards];
   const int n = bit_members(usable, cards);
-  // Whether each kind of card action could be carried out: worked out once, on demand.
+  // Whether each kind of card action could be carried out (in Pax Expanse, for some kinds,
+  // with an asset of that region): worked out once, on demand.
   enum : u8 { kUnknown, kYes, kNo };
-  u8 feasible[CardAction::kCount] = {};
+  u8 feasible[CardAction::kCount][Region::kCount] = {};
   for (int i = 0; i < n; ++i) {
     for (unsigned acts = card_action_mask(cards[i]); acts; acts &= acts - 1) {
       const int act = __builtin_ctz(acts);
-      if (feasibility_depends_on_card(act)) {
-        if (card_action_feasible(s, p, cards[i], act)) *o++ = Act::card_action(cards[i], act);
-        continue;
-      }
-      if (feasible[act] == kUnknown) feasible[act] = card_action_feasible(s, p, cards[i], act) ? kYes : kNo;
-      if (feasible[act] == kYes) *o++ = Act::card_action(cards[i], act);
+      u8& known = feasible[act][feasibility_depends_on_region(act) ? card_region(s, cards[i]) : 0];
+      if (known == kUnknown) known = card_action_feasible(s, p, cards[i], act) ? kYes : kNo;
+      if (known == kYes) *o++ = Act::card_action(cards[i], act);
     }
   }
   return int(o - out);
