@@ -51,6 +51,8 @@ bool deck_keeps_piles(const State& s) {
       checks += is_dominance_check(s.deck[i]);
     }
     if (events != layout.events[pile] || checks != layout.checks[pile]) return false;
+    // Pax Expanse lays each pile's Dominance Check on top of it.
+    if (kHooks.expanse_setup && checks && !is_dominance_check(s.deck[layout.begin[pile]])) return false;
   }
   return true;
 }
