@@ -337,13 +337,14 @@ int supporter_regions(const State& s, int p, int region) {
 
 int supporter_price(const State& s, int p, int r) { return 2 * s.tribes[r][p]; }
 
-int favour_min_cost(const State& s, int p, int region) {
-  // Cheapest first: the move generator asks this of every Favour asset at every turn decision.
+int favour_cost(const State& s, int p, int region, int budget) {
+  // Cheapest checks first: the move generator asks this of every Favour asset at every turn.
   if (rocinante_destinations(s, region)) return 0;  // moving the Rocinante is free
   if (!can_place_cylinder(s, p)) return 1000;
-  if (!s.tribes[region][p]) return 0;  // the first supporter in the asset's region is free
-  int best = std::min(cheapest_gift(s, p), supporter_price(s, p, region));
-  for (int m = best ? supporter_regions(s, p, region) : 0; m; m &= m - 1)
+  int best = supporter_price(s, p, region);
+  if (best <= budget) return best;
+  best = std::min(best, cheapest_gift(s, p));
+  for (int m = supporter_regions(s, p, region); m && best > budget; m &= m - 1)
     best = std::min(best, supporter_price(s, p, __builtin_ctz(m)));
   return best;
 }

@@ -59,12 +59,13 @@ void damage_rocinante(State& s);
 int rocinante_card(const State& s);
 
 // Favour with an asset of `region`: where the Rocinante may be moved (a bit mask), the regions
-// p may place a supporter in (the asset's and those p's faction controls), what the cheapest
-// use costs (1000: none), and the two uses besides Pax Pamir's gift.
+// p may place a supporter in (the asset's and those p's faction controls), what a use costs
+// (the first found within `budget`, else the cheapest; 1000: none; a budget of 0 asks for the
+// cheapest), and the two uses besides Pax Pamir's gift.
 int rocinante_destinations(const State& s, int region);
 int supporter_regions(const State& s, int p, int region);
 int supporter_price(const State& s, int p, int r);
-int favour_min_cost(const State& s, int p, int region);
+int favour_cost(const State& s, int p, int region, int budget);
 void move_rocinante(State& s, int r);
 void place_supporter(State& s, int p, int r);
 

@@ -338,7 +338,7 @@ bool battle_site_ok(const State& s, int p, int site) {
 int min_action_cost(const State& s, int p, int c, int act) {
   switch (act) {
     case CardAction::kGift:
-      if constexpr (kHooks.favour_uses) return favour_min_cost(s, p, card_region(s, c));
+      if constexpr (kHooks.favour_uses) return favour_cost(s, p, card_region(s, c), 0);
       return cheapest_gift(s, p);
     case CardAction::kBuild:
     case CardAction::kBetray: return 2;
@@ -356,7 +356,7 @@ bool card_action_feasible(const State& s, int p, int c, int act) {
   switch (act) {
     case CardAction::kTax: return taxable_players(s, p, region) || market_has_taxable_rupees(s, p, region);
     case CardAction::kGift:
-      if constexpr (kHooks.favour_uses) return favour_min_cost(s, p, region) <= s.rupees[p];
+      if constexpr (kHooks.favour_uses) return favour_cost(s, p, region, s.rupees[p]) <= s.rupees[p];
       return s.rupees[p] >= cheapest_gift(s, p) && can_place_cylinder(s, p);
     case CardAction::kBuild:
       return s.rupees[p] >= 2 && any_build_region(s, p, region) && can_place_block(s, s.loyalty[p]);

@@ -54,7 +54,8 @@ int gen_turn_actions(const State& s, int p, Action* out) {
         const int i = __builtin_ctz(priced);
         if (purchase_cost(s, p, i / kMarketCols, i % kMarketCols) == 0) buyable |= 1u << i;
       }
-    for (; buyable; buyable &= buyable - 1) *o++ = Act::purchase(__builtin_ctz(buyable) / kMarketCols, __builtin_ctz(buyable) % kMarketCols);
+    static_assert(Act::purchase(1, 2) == Act::kPurchase + 1 * kMarketCols + 2, "a purchase id is its cell's bit");
+    for (; buyable; buyable &= buyable - 1) *o++ = Action(Act::kPurchase + __builtin_ctz(buyable));
   }
   // Wakhan plays the card she bought as part of the same action, even her second.
   if (core_left || s.is_wakhan(p)) {

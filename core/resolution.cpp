@@ -348,7 +348,7 @@ bool decision_ready(State& s) {
       break;
     case TaskKind::kMoveFrom: ready = t.a > 0 && any_move(s, p); break;
     case TaskKind::kGift:
-      if constexpr (kHooks.favour_uses) ready = favour_min_cost(s, p, t.c) <= s.rupees[p];
+      if constexpr (kHooks.favour_uses) ready = favour_cost(s, p, t.c, s.rupees[p]) <= s.rupees[p];
       break;
     case TaskKind::kBattleSite: ready = !t.c || any_battle(s, p, t.b); break;
     case TaskKind::kBattle:
