@@ -258,7 +258,10 @@ int gen_decision(const State& s, Action* out) {
       const int taken = gift_spaces_taken(s, p);
       const bool place = !kHooks.favour_uses || can_place_cylinder(s, p);
       for (int slot = 0; slot < kGiftSlots; ++slot)
-        if (place && !(taken >> slot & 1) && s.rupees[p] >= kGiftCost[slot]) *o++ = Act::gift(slot);
+        if (place && !(taken >> slot & 1) && s.rupees[p] >= kGiftCost[slot]) {
+          *o++ = Act::gift(slot);
+          if constexpr (kHooks.favour_uses) break;  // Pax Expanse: favours are gained in price order
+        }
       if constexpr (kHooks.favour_uses) {  // Pax Expanse's other two Favours (t.c: the asset's region)
         for (int m = rocinante_destinations(s, t.c); m; m &= m - 1) *o++ = Act::move_rocinante(__builtin_ctz(m));
         if (place)

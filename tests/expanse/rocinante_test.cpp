@@ -153,6 +153,22 @@ TEST(ExpanseFavour, MovesTheRocinanteIntoOrAroundTheAssetsRegion) {
   EXPECT_FALSE(damaged.offers("move rocinante"));
 }
 
+// Seed "Favour": favours cost 2, then 4, then 6, in that order.
+TEST(ExpanseFavour, GainsFavoursInPriceOrder) {
+  Scenario sc({Coalition::kEarth, Coalition::kMars, Coalition::kBelt});
+  sc.to_court(0, 12);
+  sc.to_court(0, 14);
+  sc.set_rupees(0, 10);
+  sc.act("favour 12");
+  EXPECT_TRUE(sc.can("favour cost 2"));
+  EXPECT_FALSE(sc.can("favour cost 4"));
+  sc.act("favour cost 2");
+  sc.act("favour 14");
+  EXPECT_FALSE(sc.can("favour cost 2"));
+  EXPECT_TRUE(sc.can("favour cost 4"));
+  EXPECT_FALSE(sc.can("favour cost 6"));
+}
+
 // Seed "Favour": a supporter in the asset's region or one the player's faction controls,
 // for 2 influence per supporter the player already has there.
 TEST(ExpanseFavour, PlacesASupporterForTwoPerSupporterAlreadyThere) {
