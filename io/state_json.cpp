@@ -11,10 +11,11 @@
 #include "core/actions.h"
 #include "core/check.h"
 #include "core/game.h"
+#include "io/games.h"
 #include "io/text.h"
 #include "core/pieces.h"
 
-namespace pamir::io {
+namespace pamir::io::inline PAMIR_RULESET {
 
 using namespace core;  // io reads and writes the rules' vocabulary
 namespace {
@@ -553,12 +554,63 @@ void check_stack_fits_phase(const State& s) {
 constexpr const char* kTopKeys[] = {"format", "num_players", "phase", "current", "first_chooser", "turn", "rng",
                                     "favored_suit", "global_effects", "bank", "rupees_removed",
                                     "dominance_checks_resolved", "players", "blocks", "market", "deck", "unused",
-                                    "discard", "active_events", "turn_state", "tasks", "wakhan"};
+                                    "discard", "active_events", "turn_state", "tasks"};
 constexpr const char* kFormat = "pamir-state-1";
+// The object holding Pax Expanse's own state (core/rulesets/expanse/game_state.inc).
+constexpr const char* kExpanseKey = "expanse";
+
+// The game a position is of: its "game", which Pax Pamir's positions leave out (they had
+// none before there were two games, and they stay as they were).
+void check_game(const Json& j, const char* kind) {
+  const std::string game = j.contains("game") ? get_string(j["game"], "game") : std::string(kDefaultGame);
+  if (const std::string other = other_game(game, kind); !other.empty()) throw LoadError(other);
+}
+void write_game(Json& j) {
+  if (core::kGameKey != kDefaultGame) j["game"] = core::kGameKey;
+}
+
+// Pax Expanse's own state. Templates over the State, so that Pax Pamir's, which has none of
+// these fields, compiles them away.
+template <typename S>
+void write_game_state(const S& s, Json& j) {
+  if constexpr (kHooks.faction_dominance)
+    j[kExpanseKey] = {{"rocinante_region", s.rocinante_region},
+                      {"objective_region", s.objective_region},
+                      {"rocinante_damaged", s.rocinante_damaged},
+                      {"transports_used", std::vector<int>(std::begin(s.transports_used), std::end(s.transports_used))},
+                      {"fleets_arrived", std::vector<int>(std::begin(s.fleets_arrived), std::end(s.fleets_arrived))}};
+}
+template <typename S>
+void read_game_state(const Json& j, S& s) {
+  if constexpr (kHooks.faction_dominance) {
+    const Json& e = j[kExpanseKey];
+    const std::string w = kExpanseKey;
+    expect_keys(e, {"rocinante_region", "objective_region", "rocinante_damaged", "transports_used", "fleets_arrived"}, w);
+    s.rocinante_region = u8(get_int(e["rocinante_region"], w + ".rocinante_region", 0, Region::kCount - 1));
+    s.objective_region = u8(get_int(e["objective_region"], w + ".objective_region", 0, Region::kCount - 1));
+    s.rocinante_damaged = u8(get_int(e["rocinante_damaged"], w + ".rocinante_damaged", 0, 1));
+    const Json& used = get_array(e["transports_used"], w + ".transports_used", std::size(s.transports_used),
+                                 std::size(s.transports_used));
+    for (size_t i = 0; i < std::size(s.transports_used); ++i)
+      s.transports_used[i] = u8(get_int(used[i], index(w + ".transports_used", i), 0, 255));
+    const Json& arrived = get_array(e["fleets_arrived"], w + ".fleets_arrived", std::size(s.fleets_arrived),
+                                    std::size(s.fleets_arrived));
+    for (size_t i = 0; i < std::size(s.fleets_arrived); ++i)
+      s.fleets_arrived[i] = u8(get_int(arrived[i], index(w + ".fleets_arrived", i), 0, 255));
+  }
+}
 
 State parse_state(const Json& j) {
-  // "wakhan" is present exactly in games with her.
-  expect_keys(j, kTopKeys, std::size(kTopKeys) - !j.contains("wakhan"), "position");
+  if (!j.is_object()) throw LoadError("position: expected an object, got " + describe(j));
+  check_game(j, "position");
+  // Besides the keys of every game: "game" when the file names it, "wakhan" in games with her
+  // (Pax Pamir's only), and a game's own state.
+  std::vector<const char*> keys(std::begin(kTopKeys), std::end(kTopKeys));
+  if (j.contains("game")) keys.push_back("game");
+  if constexpr (kHooks.wakhan)
+    if (j.contains("wakhan")) keys.push_back("wakhan");
+  if constexpr (kHooks.faction_dominance) keys.push_back(kExpanseKey);
+  expect_keys(j, keys.data(), keys.size(), "position");
   if (get_string(j["format"], "format") != kFormat)
     throw LoadError(std::string("format: expected \"") + kFormat + "\"");
 
@@ -596,6 +648,7 @@ State parse_state(const Json& j) {
     s.ai_drawn = u8(get_int(w["ai_drawn"], "wakhan.ai_drawn", 0, kWakhanCards - 1));
   }
   for (int p = 0; p < kMaxPlayers; ++p) s.loyalty[p] = Coalition::kNone;
+  read_game_state(j, s);
 
   CardPlacer cards(s);
 
@@ -725,6 +778,7 @@ State parse_state(const Json& j) {
 std::string state_to_json(const State& s, int indent) {
   Json j;
   j["format"] = kFormat;
+  write_game(j);
   j["num_players"] = s.num_players;
   j["phase"] = kPhaseNames[s.phase];
   j["current"] = s.current;
@@ -799,6 +853,7 @@ std::string state_to_json(const State& s, int indent) {
     j["wakhan"] = {{"seat", s.wakhan_seat()},
                    {"ai_deck", std::vector<int>(s.ai_deck, s.ai_deck + kWakhanCards)},
                    {"ai_drawn", s.ai_drawn}};
+  write_game_state(s, j);
   return j.dump(indent);
 }
 
