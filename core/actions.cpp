@@ -17,18 +17,21 @@ std::string site_name(int site) {
   return Site::is_region(site) ? std::string("in ") + region_name(site) : "on card " + num(Site::card_of(site));
 }
 
+// The ruleset's word for a piece or an action, then a space (core/types.h, Terms).
+std::string term(const char* word) { return std::string(word) + " "; }
+
 std::string move_loc_name(int loc) {
-  if (loc < Act::move_spy(1)) return std::string("army ") + region_name(loc);
-  if (loc < Act::move_tribe(0)) return "spy " + num(loc - Act::move_spy(1) + 1);
-  return std::string("tribe ") + region_name(loc - Act::move_tribe(0));
+  if (loc < Act::move_spy(1)) return term(kTerms.army) + region_name(loc);
+  if (loc < Act::move_tribe(0)) return term(kTerms.spy) + num(loc - Act::move_spy(1) + 1);
+  return term(kTerms.tribe) + region_name(loc - Act::move_tribe(0));
 }
 
 std::string take_name(int idx) {
-  if (idx < Act::take_gift(0)) return std::string("take tribe ") + region_name(idx);
-  if (idx < Act::take_spy(1)) return "take gift " + num(kGiftCost[idx - Act::take_gift(0)]);
-  if (idx < Act::take_army(0)) return "take spy " + num(idx - Act::take_spy(1) + 1);
-  if (idx < Act::take_road(0)) return std::string("take army ") + region_name(idx - Act::take_army(0));
-  return std::string("take road ") + border_name(idx - Act::take_road(0));
+  if (idx < Act::take_gift(0)) return "take " + term(kTerms.tribe) + region_name(idx);
+  if (idx < Act::take_spy(1)) return "take " + term(kTerms.gift) + num(kGiftCost[idx - Act::take_gift(0)]);
+  if (idx < Act::take_army(0)) return "take " + term(kTerms.spy) + num(idx - Act::take_spy(1) + 1);
+  if (idx < Act::take_road(0)) return "take " + term(kTerms.army) + region_name(idx - Act::take_army(0));
+  return "take " + term(kTerms.road) + border_name(idx - Act::take_road(0));
 }
 
 }  // namespace
@@ -50,28 +53,32 @@ std::string action_name(const State& s, Action a) {
     case kDemandFamily: return "demand " + num(d.a);
     case kPayBribeFamily: return "pay bribe";
     case kRefuseBribeFamily: return "refuse bribe";
-    case kRoadFamily: return std::string(building ? "build road " : "road ") + border_name(d.a);
-    case kArmyFamily: return std::string("build army ") + region_name(d.a);
-    case kSpyFamily: return "spy on " + num(d.a);
+    case kRoadFamily: return (building ? term(kTerms.build) : "") + term(kTerms.road) + border_name(d.a);
+    case kArmyFamily: return term(kTerms.build) + term(kTerms.army) + region_name(d.a);
+    case kSpyFamily: return term(kTerms.spy) + "on " + num(d.a);
     case kTakeFamily: return take_name(d.a);
-    case kTaxMarketFamily: return "tax market " + num(d.a) + " " + num(d.b);
-    case kTaxPlayerFamily: return "tax " + seat(d.a);
-    case kGiftFamily: return "gift cost " + num(kGiftCost[d.a]);
+    case kTaxMarketFamily: return term(kTerms.tax) + "market " + num(d.a) + " " + num(d.b);
+    case kTaxPlayerFamily: return term(kTerms.tax) + seat(d.a);
+    case kGiftFamily: return term(kTerms.gift) + "cost " + num(kGiftCost[d.a]);
     case kMoveFromFamily: return "move " + move_loc_name(d.a);
     case kMoveToFamily:
       return Site::is_region(d.a) ? std::string("move to ") + region_name(d.a) : "move to card " + num(Site::card_of(d.a));
-    case kBetrayFamily: return "betray card " + num(d.a);
-    case kTakePrizeFamily: return "take prize";
-    case kDeclinePrizeFamily: return "decline prize";
-    case kBattleAtFamily: return "battle " + site_name(d.a);
-    case kRemoveArmyFamily: return std::string("remove army ") + coalition_name(d.a);
-    case kRemoveRoadFamily: return std::string("remove road ") + coalition_name(d.b) + " " + border_name(d.a);
-    case kRemoveTribeFamily: return "remove tribe of " + seat(d.a);
-    case kRemoveSpyFamily: return "remove spy of " + seat(d.a);
+    case kBetrayFamily: return term(kTerms.betray) + "card " + num(d.a);
+    case kTakePrizeFamily: return std::string("take ") + kTerms.prize;
+    case kDeclinePrizeFamily: return std::string("decline ") + kTerms.prize;
+    case kBattleAtFamily: return term(kTerms.battle) + site_name(d.a);
+    case kRemoveArmyFamily: return "remove " + term(kTerms.army) + coalition_name(d.a);
+    case kRemoveRoadFamily: return "remove " + term(kTerms.road) + coalition_name(d.b) + " " + border_name(d.a);
+    case kRemoveTribeFamily: return "remove " + term(kTerms.tribe) + "of " + seat(d.a);
+    case kRemoveSpyFamily: return "remove " + term(kTerms.spy) + "of " + seat(d.a);
     case kDiscardFamily: return "discard " + num(d.a);
     case kChoosePlayerFamily: return "choose " + seat(d.a);
     case kChooseRegionFamily: return std::string("choose region ") + region_name(d.a);
     case kChooseSuitFamily: return std::string("choose suit ") + suit_name(d.a);
+    case kMoveRocinanteFamily: return std::string("move rocinante to ") + region_name(d.a);
+    case kPlaceSupporterFamily: return std::string("place supporter ") + region_name(d.a);
+    case kDamageRocinanteFamily: return "damage rocinante";
+    case kExhaustFamily: return "exhaust " + num(d.a);
     case kNumFamilies: break;
   }
   return "invalid";

@@ -13,8 +13,19 @@ namespace {
 
 std::string fail(const std::string& what) { return what; }
 
-// Wakhan's seat and AI deck; all zero in games without her.
+// Wakhan's seat and AI deck; all zero in games without her. Pax Expanse's Rocinante has its
+// AI deck there: the 24 cards, its top card face up.
 std::string check_wakhan(const State& s) {
+  if constexpr (kHooks.rocinante) {
+    unsigned seen = 0;
+    for (int c : s.ai_deck) {
+      if (c < 1 || c > kWakhanCards || (seen >> c & 1)) return fail("the Rocinante's deck is not its 24 AI cards");
+      seen |= 1u << c;
+    }
+    if (s.ai_drawn < 1 || s.ai_drawn > kWakhanCards) return fail("the Rocinante has no face-up AI card");
+    if (s.wakhan) return fail("Wakhan in a Pax Expanse game");
+    return "";
+  }
   if (!s.wakhan) {
     for (int c : s.ai_deck)
       if (c) return fail("AI deck bytes in a game without Wakhan");

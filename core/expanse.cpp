@@ -1,9 +1,12 @@
 #include "core/expanse.h"
 
+#include <algorithm>
 #include <array>
+#include <utility>
 
 #include "core/dominance.h"
 #include "core/events.h"
+#include "core/legality.h"
 #include "core/market.h"
 #include "core/pieces.h"
 #include "core/queries.h"
@@ -24,7 +27,17 @@ struct DominanceCheckDef {
   u8 objective_next;  // where the objective token goes, or kNoRegion
   bool last;  // the final check
 };
+// What a Rocinante AI card can do (data/expanse/rocinante_actions.tsv says what each means).
+namespace RocinanteAction {
+enum : u8 { kNone, kCombatFleet, kCombatTransport, kRemoveSupporter, kEliminateAsset, kRemoveAgent, kGrantInfluence };
+}
+struct RocinanteCardDef {
+  u8 top, bottom;
+  bool both;  // James Holden's cards: both actions, top to bottom
+  u8 location;
+};
 #include "expanse_tables.inc"
+static_assert(kRocinanteCards == kWakhanCards, "the Rocinante's AI deck lives in State::ai_deck");
 
 constexpr int kPeace = 1;  // the climate starts at Peace (seed, "Starting Political Climate")
 
@@ -93,6 +106,10 @@ void expanse_setup(State& s) {
     bank -= s.rupees[p];
   }
   s.bank = i16(bank);
+  // The Rocinante AI deck, its top card face up (State::ai_deck[ai_drawn - 1]).
+  for (int i = 0; i < kRocinanteCards; ++i) s.ai_deck[i] = u8(i + 1);
+  shuffle(s.ai_deck, kRocinanteCards, s.rng);
+  s.ai_drawn = 1;
   // Loyalty is chosen secretly and revealed together: the engine asks each seat in turn
   // order, and an observation hides the choices until all are made (docs/rules-notes.md).
   for (int i = n - 1; i >= 0; --i) push_task(s, TaskKind::kChooseLoyalty, seat_at(s, s.first_chooser, i));
@@ -106,6 +123,8 @@ int climate(const State& s) {
 const char* climate_name(int space) { return kClimateKeys[space]; }
 bool at_prosperity(const State& s) { return climate(s) == 0; }
 bool at_cold_war(const State& s) { return climate(s) == 2; }
+bool at_peace(const State& s) { return climate(s) == kPeace; }
+bool at_war(const State& s) { return climate(s) == 3; }
 
 void move_climate(State& s, int toward) {
   const int space = climate(s) + toward;
@@ -148,6 +167,347 @@ void note_mobilise_move(State& s, int p, bool fleet, int from, int to) {
 
 int rocinante_region(const State& s) { return s.rocinante_region; }
 int objective_region(const State& s) { return s.objective_region; }
+bool rocinante_damaged(const State& s) { return s.rocinante_damaged; }
+void damage_rocinante(State& s) { s.rocinante_damaged = 1; }
+int rocinante_card(const State& s) { return s.ai_deck[s.ai_drawn - 1]; }
+
+namespace {
+
+// The regions bordering r, as a bit mask.
+int neighbours(int r) {
+  int mask = 0;
+  for (u32 m = region_border_mask(r); m; m &= m - 1) mask |= 1 << border_other_side(__builtin_ctz(m), r);
+  return mask;
+}
+
+bool is_crew_card(int c) { return court_card(c).region == kRocinanteRegion; }
+
+// Among the seats in `mask`, the one with the most VP (or the fewest), ties by seat order from
+// the first player (data/expanse/rocinante_actions.tsv, docs/rules-notes.md); kNoPlayer if none.
+int rocinante_pick_player(const State& s, unsigned mask, bool most) {
+  int best = kNoPlayer;
+  for (int i = 0; i < s.num_players; ++i) {
+    const int q = seat_at(s, s.first_chooser, i);
+    if (!(mask >> q & 1)) continue;
+    if (best == kNoPlayer || (most ? s.vp[q] > s.vp[best] : s.vp[q] < s.vp[best])) best = q;
+  }
+  return best;
+}
+
+// The leader (most VP) among the players for whom target(q) is not 0 (a card, a count).
+template <class Target>
+int leader_with(const State& s, Target target) {
+  unsigned mask = 0;
+  for (int q = 0; q < s.num_players; ++q)
+    if (target(q)) mask |= 1u << q;
+  return rocinante_pick_player(s, mask, true);
+}
+
+// The faction with the most of `count`, ties to the one controlling more regions, then in the
+// order the action vocabulary gives (rocinante_actions.tsv: earth, mars, belt); -1 if none.
+int rocinante_pick_faction(const State& s, const int (&count)[Coalition::kCount]) {
+  static constexpr u8 kTieOrder[] = {Coalition::kEarth, Coalition::kMars, Coalition::kBelt};
+  int controlled[Coalition::kCount] = {};
+  for (int r = 0; r < Region::kCount; ++r)
+    if (const int k = faction_controller(s, r); k != Coalition::kNone) ++controlled[k];
+  int best = -1;
+  for (const int k : kTieOrder) {
+    if (!count[k]) continue;
+    if (best < 0 || count[k] > count[best] || (count[k] == count[best] && controlled[k] > controlled[best])) best = k;
+  }
+  return best;
+}
+
+bool rocinante_combat_fleet(State& s, int r) {
+  int count[Coalition::kCount];
+  for (int k = 0; k < Coalition::kCount; ++k) count[k] = s.armies[r][k];
+  const int k = rocinante_pick_faction(s, count);
+  if (k < 0) return false;
+  set_block(s, k, block_at(s, k, BlockLoc::army(r)), BlockLoc::kSupply);
+  return true;
+}
+
+bool rocinante_combat_transport(State& s, int r) {
+  int count[Coalition::kCount] = {};
+  for (u32 m = region_border_mask(r); m; m &= m - 1)
+    for (int k = 0; k < Coalition::kCount; ++k) count[k] += s.roads[__builtin_ctz(m)][k];
+  const int k = rocinante_pick_faction(s, count);
+  if (k < 0) return false;
+  int border = -1;
+  for (u32 m = region_border_mask(r); m; m &= m - 1)
+    if (const int b = __builtin_ctz(m); border < 0 || s.roads[b][k] > s.roads[border][k]) border = b;
+  set_block(s, k, block_at(s, k, BlockLoc::road(border)), BlockLoc::kSupply);
+  return true;
+}
+
+bool rocinante_remove_supporter(State& s, int r) {
+  const int q = leader_with(s, [&](int q) { return s.tribes[r][q]; });
+  if (q == kNoPlayer) return false;
+  move_cylinder(s, q, cylinder_at(s, q, CylLoc::tribe(r)), CylLoc::kSupply);
+  return true;
+}
+
+// The rightmost asset of region r (no crew asset) in q's Network, or kNoCard.
+int rightmost_asset_of(const State& s, int q, int r) {
+  const int b = s.court_begin(q);
+  for (int i = b + s.court_len[q] - 1; i >= b; --i)
+    if (!is_crew_card(s.court[i]) && card_region(s, s.court[i]) == r) return s.court[i];
+  return kNoCard;
+}
+
+bool rocinante_eliminate_asset(State& s, int r) {
+  const int q = leader_with(s, [&](int q) { return rightmost_asset_of(s, q, r); });
+  if (q == kNoPlayer) return false;
+  discard_court_card(s, rightmost_asset_of(s, q, r));
+  return true;
+}
+
+// The first asset of region r (no crew asset) round the Networks from the first player's,
+// each left to right, with an agent of q on it; kNoCard if none.
+int first_agent_asset(const State& s, int q, int r) {
+  for (int i = 0; i < s.num_players; ++i) {
+    const int owner = seat_at(s, s.first_chooser, i), b = s.court_begin(owner);
+    for (int j = b; j < b + s.court_len[owner]; ++j) {
+      const int c = s.court[j];
+      if (!is_crew_card(c) && card_region(s, c) == r && spies_of(s, q, c)) return c;
+    }
+  }
+  return kNoCard;
+}
+
+bool rocinante_remove_agent(State& s, int r) {
+  const int q = leader_with(s, [&](int q) { return first_agent_asset(s, q, r); });
+  if (q == kNoPlayer) return false;
+  set_cylinder(s, q, cylinder_at(s, q, CylLoc::spy(first_agent_asset(s, q, r))), CylLoc::kSupply);
+  return true;
+}
+
+bool rocinante_grant_influence(State& s) {
+  const int q = rocinante_pick_player(s, (1u << s.num_players) - 1, false);
+  s.rupees[q] += 2;
+  s.bank -= 2;
+  return true;
+}
+
+// Performs one action of an AI card in region r; false when it has no target.
+bool rocinante_perform(State& s, int action, int r) {
+  switch (action) {
+    case RocinanteAction::kCombatFleet: return rocinante_combat_fleet(s, r);
+    case RocinanteAction::kCombatTransport: return rocinante_combat_transport(s, r);
+    case RocinanteAction::kRemoveSupporter: return rocinante_remove_supporter(s, r);
+    case RocinanteAction::kEliminateAsset: return rocinante_eliminate_asset(s, r);
+    case RocinanteAction::kRemoveAgent: return rocinante_remove_agent(s, r);
+    case RocinanteAction::kGrantInfluence: return rocinante_grant_influence(s);
+  }
+  return false;
+}
+
+const RocinanteCardDef& face_up_card(const State& s) { return kRocinanteCardDefs[rocinante_card(s) - 1]; }
+
+}  // namespace
+
+void rocinante_acts(State& s) {
+  const RocinanteCardDef& d = face_up_card(s);
+  const int r = s.rocinante_region;
+  const bool resolved = rocinante_perform(s, d.top, r);
+  if (d.both || !resolved) rocinante_perform(s, d.bottom, r);
+}
+
+void end_rocinante_turn(State& s) {
+  if (!s.rocinante_damaged) s.rocinante_region = face_up_card(s).location;
+  s.rocinante_damaged = 0;
+  if (s.ai_drawn < kRocinanteCards) {
+    ++s.ai_drawn;
+  } else {  // the deck is out: the discards are shuffled into a new one
+    shuffle(s.ai_deck, kRocinanteCards, s.rng);
+    s.ai_drawn = 1;
+  }
+}
+
+int rocinante_destinations(const State& s, int region) {
+  if (s.rocinante_damaged) return 0;
+  if (s.rocinante_region == region) return neighbours(region);
+  return neighbours(region) >> s.rocinante_region & 1 ? 1 << region : 0;
+}
+
+int supporter_regions(const State& s, int p, int region) {
+  int mask = 1 << region;
+  for (int r = 0; r < Region::kCount; ++r)
+    if (faction_controller(s, r) == s.loyalty[p]) mask |= 1 << r;
+  return mask;
+}
+
+int supporter_price(const State& s, int p, int r) { return 2 * s.tribes[r][p]; }
+
+int favour_min_cost(const State& s, int p, int region) {
+  int best = rocinante_destinations(s, region) ? 0 : 1000;
+  if (can_place_cylinder(s, p)) {
+    best = std::min(best, cheapest_gift(s, p));
+    for (int m = supporter_regions(s, p, region); m; m &= m - 1) best = std::min(best, supporter_price(s, p, __builtin_ctz(m)));
+  }
+  return best;
+}
+
+void move_rocinante(State& s, int r) { s.rocinante_region = u8(r); }
+
+void place_supporter(State& s, int p, int r) {
+  pay_action_cost(s, p, supporter_price(s, p, r));
+  place_cylinder(s, p, CylLoc::tribe(r));
+}
+
+void agents_leave_asset(State& s, int c, int left, int right) {
+  const int region = card_region(s, c);
+  // Pushed last seat first, so that the current player decides first.
+  for (int i = s.num_players - 1; i >= 0; --i) {
+    const int q = seat_at(s, s.current, i);
+    int agents = 0;
+    for (int j = 0; j < kCylinders; ++j)
+      if (s.cylinder[q][j] == CylLoc::spy(c)) {
+        set_cylinder(s, q, j, CylLoc::kSupply);
+        ++agents;
+      }
+    if (agents) push_task(s, TaskKind::kRelocateAgent, q, left, right, region, agents);
+  }
+}
+
+void eliminate_extras(State& s, int p, int c) {
+  const int owner = s.court_owner(c), region = card_region(s, c);
+  if (!at_peace(s) && owner != p && s.tribes[region][owner])
+    push_task(s, TaskKind::kEliminateSupporter, p, owner, region);
+  set_cylinder(s, p, cylinder_at(s, p, CylLoc::spy(c)), CylLoc::kSupply);
+}
+
+void supporter_killed(State& s, int p, int q, int r) {
+  if (at_peace(s)) return;
+  // Under the Combat's own next step (the top task), so that it is decided after the Combat.
+  push_task(s, TaskKind::kDestabilise, p, q, r);
+  std::swap(s.tasks[s.num_tasks - 1], s.tasks[s.num_tasks - 2]);
+}
+
+void shed_old_loyalty(State& s, int p) { push_task(s, TaskKind::kShedOldLoyalty, p); }
+
+void hide_loyalty_choices(State& v, int p) {
+  if (v.phase != Phase::kSetup) return;
+  for (int q = 0; q < std::min<int>(v.num_players, kMaxPlayers); ++q)
+    if (q != p) v.loyalty[q] = Coalition::kNone;
+}
+
+void sample_loyalty_choices(State& w, int p, u64& rng) {
+  if (w.phase != Phase::kSetup) return;
+  for (int q = 0; q < w.num_players; ++q)
+    if (q != p && w.loyalty[q] != Coalition::kNone) w.loyalty[q] = u8(random_below(rng, Coalition::kCount));
+}
+
+namespace {
+
+// Where an agent leaving a discarded asset may go (kRelocateAgent): its ring neighbours still
+// in play and, at Cold War, every asset in play of its region.
+void relocation_destinations(const State& s, const Task& t, u64 (&cards)[2]) {
+  for (const int c : {int(t.a), int(t.b)})
+    if (c && s.court_owner(c) != kNoPlayer) bit_set(cards, c);
+  if (at_cold_war(s)) {
+    const int total = s.court_begin(s.num_players);
+    for (int i = 0; i < total; ++i)
+      if (card_region(s, s.court[i]) == t.c) bit_set(cards, s.court[i]);
+  }
+}
+
+// Assets of q in region r that are not exhausted (destabilisation targets).
+void destabilisable(const State& s, int q, int r, u64 (&cards)[2]) {
+  const int b = s.court_begin(q);
+  for (int i = b; i < b + s.court_len[q]; ++i)
+    if (card_region(s, s.court[i]) == r && !bit_test(s.used_cards, s.court[i])) bit_set(cards, s.court[i]);
+}
+
+// p's loyalists and rewards of another faction than p's loyalty.
+void old_loyalty_cards(const State& s, int p, u64 (&cards)[2]) {
+  const int b = s.court_begin(p);
+  for (int i = b; i < b + s.court_len[p]; ++i) {
+    const int k = court_card(s.court[i]).patriot;
+    if (k != Coalition::kNone && k != s.loyalty[p]) bit_set(cards, s.court[i]);
+  }
+  if (s.prizes[p])
+    for (int c = 1; c <= kNumCourtCards; ++c)
+      if (s.card_loc[c] == Loc::kPrize + p && court_card(c).prize != s.loyalty[p]) bit_set(cards, c);
+}
+
+int count_cards(const u64 (&cards)[2]) { return __builtin_popcountll(cards[0]) + __builtin_popcountll(cards[1]); }
+
+}  // namespace
+
+int gen_expanse_decision(const State& s, Action* out) {
+  const Task& t = s.top();
+  const int p = t.player;
+  Action* o = out;
+  u64 cards[2] = {0, 0};
+  u8 ids[kNumCourtCards];
+  switch (t.kind) {
+    case TaskKind::kRelocateAgent: {
+      *o++ = Act::kDone;  // the agent stays in its owner's supply
+      relocation_destinations(s, t, cards);
+      const int n = bit_members(cards, ids);
+      for (int i = 0; i < n; ++i) *o++ = Act::spy(ids[i]);
+      break;
+    }
+    case TaskKind::kEliminateSupporter:
+      *o++ = Act::kDone;
+      *o++ = Act::remove_tribe((t.a - p + s.num_players) % s.num_players);
+      break;
+    case TaskKind::kDestabilise: {
+      *o++ = Act::kDone;
+      destabilisable(s, t.a, t.b, cards);
+      const int n = bit_members(cards, ids);
+      for (int i = 0; i < n; ++i) *o++ = Act::exhaust(ids[i]);
+      break;
+    }
+    case TaskKind::kShedOldLoyalty: {
+      old_loyalty_cards(s, p, cards);
+      const int n = bit_members(cards, ids);
+      for (int i = 0; i < n; ++i) *o++ = Act::discard(ids[i]);
+      break;
+    }
+  }
+  return int(o - out);
+}
+
+bool expanse_decision_ready(const State& s) {
+  const Task& t = s.top();
+  u64 cards[2] = {0, 0};
+  switch (t.kind) {
+    case TaskKind::kRelocateAgent:
+      relocation_destinations(s, t, cards);
+      return t.d > 0 && s.cylinders_in_supply[t.player] > 0 && count_cards(cards) > 0;
+    case TaskKind::kEliminateSupporter: return s.tribes[t.b][t.a] > 0;
+    case TaskKind::kDestabilise:
+      destabilisable(s, t.a, t.b, cards);
+      return count_cards(cards) > 0;
+    case TaskKind::kShedOldLoyalty:
+      old_loyalty_cards(s, t.player, cards);
+      return count_cards(cards) > stars(s, t.player, Suit::kEconomic);
+  }
+  return true;
+}
+
+void decide_expanse(State& s, const Task& t, Action a) {
+  const int p = t.player;
+  const Act::Decoded d = Act::decode(a);
+  if (a == Act::kDone) return;
+  switch (t.kind) {
+    case TaskKind::kRelocateAgent:
+      if (t.d > 1) push_task(s, TaskKind::kRelocateAgent, p, t.a, t.b, t.c, t.d - 1);
+      // From the supply, and not as a piece placed this turn: it only moved.
+      return set_cylinder(s, p, cylinder_at(s, p, CylLoc::kSupply), CylLoc::spy(d.a));
+    case TaskKind::kEliminateSupporter:
+      return move_cylinder(s, t.a, cylinder_at(s, t.a, CylLoc::tribe(t.b)), CylLoc::kSupply);
+    case TaskKind::kDestabilise: return bit_set(s.used_cards, d.a);
+    case TaskKind::kShedOldLoyalty:
+      push_task(s, TaskKind::kShedOldLoyalty, p);  // until within the economic stars
+      if (s.in_court(p, d.a)) return discard_court_card(s, d.a);
+      s.card_loc[d.a] = Loc::kDiscard;
+      --s.prizes[p];
+      return;
+  }
+}
 
 int faction_controller(const State& s, int r) {
   int best = Coalition::kNone, best_count = 0, tied = 0;
@@ -191,7 +551,7 @@ void score_expanse_check(State& s, int scored, int objective_card) {
     // which orders nobody differently).
     for (int p = 0; p < s.num_players; ++p) {
       eligible[p] = s.loyalty[p] == dominant;
-      values[p] = with_war_stars(s, p, influence(s, p));
+      values[p] = with_war_stars(s, p, influence(s, p, dominant));
     }
     award_places(s, values, eligible, points_faction, 3, 1);
   } else {

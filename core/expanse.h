@@ -5,6 +5,7 @@
 // that Pax Pamir's rules never reach them. Pax Expanse's own state (the Rocinante, the
 // objective token: core/rulesets/expanse/game_state.inc) is read and written here only.
 
+#include "core/actions.h"
 #include "core/state.h"
 #include "core/world.h"
 
@@ -41,6 +42,57 @@ void note_mobilise_move(State& s, int p, bool fleet, int from, int to);
 // Where the Rocinante and the objective token are; a crew card's region is the Rocinante's.
 int rocinante_region(const State& s);
 int objective_region(const State& s);
+bool at_peace(const State& s);
+bool at_war(const State& s);
+
+// The Rocinante's turn, after every player's (from the round's last kEndTurn): rocinante_acts
+// resolves its face-up AI card (the top action, the bottom one only if the top has no target;
+// both on James Holden's cards), end_rocinante_turn then moves it to the card's location
+// unless it is damaged, repairs it, and turns up the next card (the discards reshuffled when
+// the deck is out). Its actions have no choices but where agents of an eliminated asset go.
+void rocinante_acts(State& s);
+void end_rocinante_turn(State& s);
+// Combat: the Rocinante is damaged (never destroyed); a damaged one cannot be moved by Favour.
+bool rocinante_damaged(const State& s);
+void damage_rocinante(State& s);
+// The face-up Rocinante AI card (1..24).
+int rocinante_card(const State& s);
+
+// Favour with an asset of `region`: where the Rocinante may be moved (a bit mask), the regions
+// p may place a supporter in (the asset's and those p's faction controls), what the cheapest
+// use costs (1000: none), and the two uses besides Pax Pamir's gift.
+int rocinante_destinations(const State& s, int region);
+int supporter_regions(const State& s, int p, int region);
+int supporter_price(const State& s, int p, int r);
+int favour_min_cost(const State& s, int p, int region);
+void move_rocinante(State& s, int r);
+void place_supporter(State& s, int p, int r);
+
+// Agents on card c, which just left play, may each move to an asset adjacent to it (its
+// ring neighbours left and right before it left, or at Cold War an asset of its region),
+// their owners deciding in player order from the current player (kRelocateAgent).
+void agents_leave_asset(State& s, int c, int left, int right);
+// Eliminate of card c by p, before c is discarded: one of p's agents on it goes home, and p
+// may remove a supporter of its owner in its region, unless at Peace (kEliminateSupporter).
+void eliminate_extras(State& s, int p, int c);
+// Combat: p killed a supporter of q in region r; p may exhaust one of q's assets there,
+// unless at Peace (kDestabilise).
+void supporter_killed(State& s, int p, int q, int r);
+// A loyalty change: p discards old loyalists and rewards down to their economic stars
+// (kShedOldLoyalty, when more are held).
+void shed_old_loyalty(State& s, int p);
+
+// Loyalty is chosen secretly: while the choices are made, seat p does not see the others'
+// (hide_loyalty_choices blanks them in p's view; sample_loyalty_choices deals them at random).
+void hide_loyalty_choices(State& v, int p);
+void sample_loyalty_choices(State& w, int p, u64& rng);
+
+// The decisions only Pax Expanse has (core/rulesets/expanse/game_decisions.inc): their legal
+// actions, whether one has anything to decide (else it is dropped), and applying the answer
+// (the task already popped).
+int gen_expanse_decision(const State& s, Action* out);
+bool expanse_decision_ready(const State& s);
+void decide_expanse(State& s, const Task& t, Action a);
 
 // The faction that controls region r: the most fleets there plus transports on its borders,
 // strictly (a tie: none, Coalition::kNone).

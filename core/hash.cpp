@@ -3,6 +3,7 @@
 #include <cstddef>
 #include <cstring>
 
+#include "core/expanse.h"
 #include "core/wakhan.h"
 
 namespace pamir::core::inline PAMIR_RULESET {
@@ -46,7 +47,10 @@ State public_view(const State& s) {
     if (v.card_loc[c] == Loc::kDeck) v.card_loc[c] = Loc::kUnused;
   // The AI deck below the top card is hidden, and of the top card only its back is seen:
   // it stands as the lowest-numbered card with that back.
-  if (kHooks.wakhan && v.wakhan && v.ai_drawn) {
+  if constexpr (kHooks.rocinante) {
+    // The Rocinante's face-up card and its discards are seen; the deck below is not.
+    for (int i = v.ai_drawn; i < kWakhanCards; ++i) v.ai_deck[i] = 0;
+  } else if (kHooks.wakhan && v.wakhan && v.ai_drawn) {
     int top = 1;
     while (!same_ai_back(top, v.ai_deck[v.ai_drawn])) ++top;
     v.ai_deck[v.ai_drawn] = u8(top);
@@ -58,8 +62,11 @@ State public_view(const State& s) {
 }
 
 Key infoset_key(const State& s, int p) {
-  (void)p;  // every player knows the same: hands and courts are public in this game
-  return hash_words(public_view(s));
+  // Every player knows the same (hands and courts are public), except Pax Expanse's secret
+  // loyalty choices, hidden from the others until all are made.
+  State v = public_view(s);
+  if constexpr (kHooks.secret_loyalty) hide_loyalty_choices(v, p);
+  return hash_words(v);
 }
 
 std::string to_hex(u64 key) {

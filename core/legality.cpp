@@ -65,6 +65,9 @@ int removals_at(const State& s, int p, int site, Action* out) {
           add(Act::remove_tribe(off)))
         return n;
     }
+    // Pax Expanse: the Rocinante can be attacked as if it were a fleet; it is only damaged.
+    if constexpr (kHooks.rocinante)
+      if (r == rocinante_region(s) && !rocinante_damaged(s) && add(Act::kDamageRocinante)) return n;
   } else {
     const int c = Site::card_of(site);
     for (int off = 1; off < s.num_players; ++off) {
@@ -75,18 +78,23 @@ int removals_at(const State& s, int p, int site, Action* out) {
   return n;
 }
 
-bool any_battle(const State& s, int p) {
-  for (int r = 0; r < Region::kCount; ++r)
+}  // namespace
+
+bool any_battle(const State& s, int p, int from_site) {
+  for (int r = from_site; r < Region::kCount; ++r)
     if (battle_site_ok(s, p, Site::region(r))) return true;
   // A card battle needs another player's spy beside one of p's.
   for (int i = 0; i < kCylinders; ++i) {
     const u8 l = s.cylinder[p][i];
     if (!CylLoc::is_spy(l)) continue;
     const int c = CylLoc::card_of(l);
-    if (s.spies_on[c] > spies_of(s, p, c) && removals_at<true>(s, p, Site::card(c), nullptr)) return true;
+    if (Site::card(c) >= from_site && s.spies_on[c] > spies_of(s, p, c) && removals_at<true>(s, p, Site::card(c), nullptr))
+      return true;
   }
   return false;
 }
+
+namespace {
 
 bool any_betray(const State& s, int p) {
   if (s.rupees[p] < 2) return false;
@@ -317,9 +325,11 @@ bool battle_site_ok(const State& s, int p, int site) {
 
 
 // The least a card action costs once started (to keep a hostage bribe affordable).
-int min_action_cost(const State& s, int p, int act) {
+int min_action_cost(const State& s, int p, int c, int act) {
   switch (act) {
-    case CardAction::kGift: return cheapest_gift(s, p);
+    case CardAction::kGift:
+      if constexpr (kHooks.favour_uses) return favour_min_cost(s, p, card_region(s, c));
+      return cheapest_gift(s, p);
     case CardAction::kBuild:
     case CardAction::kBetray: return 2;
     default: return 0;
@@ -327,14 +337,17 @@ int min_action_cost(const State& s, int p, int act) {
 }
 
 bool feasibility_depends_on_card(int act) {
-  return kHooks.actions_by_asset_region && (act == CardAction::kTax || act == CardAction::kBuild);
+  return (kHooks.actions_by_asset_region && (act == CardAction::kTax || act == CardAction::kBuild)) ||
+         (kHooks.favour_uses && act == CardAction::kGift);
 }
 
 bool card_action_feasible(const State& s, int p, int c, int act) {
   const int region = kHooks.actions_by_asset_region ? card_region(s, c) : kNoRegion;
   switch (act) {
     case CardAction::kTax: return market_has_taxable_rupees(s, p, region) || taxable_players(s, p, region);
-    case CardAction::kGift: return s.rupees[p] >= cheapest_gift(s, p) && can_place_cylinder(s, p);
+    case CardAction::kGift:
+      if constexpr (kHooks.favour_uses) return favour_min_cost(s, p, region) <= s.rupees[p];
+      return s.rupees[p] >= cheapest_gift(s, p) && can_place_cylinder(s, p);
     case CardAction::kBuild:
       return s.rupees[p] >= 2 && any_build_region(s, p, region) && can_place_block(s, s.loyalty[p]);
     case CardAction::kMove: return any_move(s, p);

@@ -22,7 +22,7 @@ int hostage_bribe(const State& s, int p, int c, int* holder = nullptr);
 // Costs.
 int cheapest_gift(const State& s, int p);               // 1000 when every space is taken
 int build_cost(const State& s, int p, int blocks);      // Nation Building halves it
-int min_action_cost(const State& s, int p, int act);    // the least card action act costs once started
+int min_action_cost(const State& s, int p, int c, int act);  // the least card action act of card c costs once started
 
 // Supplies: whether a piece can be placed (from the supply, or taken from the map).
 bool can_place_cylinder(const State& s, int p);
@@ -55,6 +55,7 @@ bool any_move(const State& s, int p);
 // Battle. A site is a region or a court card (Site).
 int battle_strength(const State& s, int p, int site);
 bool battle_site_ok(const State& s, int p, int site);            // strength and a target
+bool any_battle(const State& s, int p, int from_site = 0);        // a site (from from_site on) is ok
 int battle_removals(const State& s, int p, int site, Action* out);  // the removal actions there
 bool has_battle_removal(const State& s, int p, int site);
 bool tribe_protected(const State& s, int q, int r);              // Citadel

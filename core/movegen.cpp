@@ -4,6 +4,7 @@
 #include <bit>
 #include <cstring>
 
+#include "core/expanse.h"
 #include "core/legality.h"
 #include "core/market.h"
 #include "core/pieces.h"
@@ -232,7 +233,7 @@ int gen_decision(const State& s, Action* out) {
       for (int k = 0; k <= t.a; ++k) *o++ = Act::demand(k);
       break;
     case TaskKind::kBribePay: {
-      const int extra = t.c >= BribeFor::kCardAction ? min_action_cost(s, p, t.c - BribeFor::kCardAction) : 0;
+      const int extra = t.c >= BribeFor::kCardAction ? min_action_cost(s, p, t.b, t.c - BribeFor::kCardAction) : 0;
       if (s.rupees[p] >= t.a + extra) *o++ = Act::kPayBribe;
       *o++ = Act::kRefuseBribe;
       break;
@@ -256,8 +257,15 @@ int gen_decision(const State& s, Action* out) {
     case TaskKind::kTax: return gen_tax(s, p, t, out);
     case TaskKind::kGift: {
       const int taken = gift_spaces_taken(s, p);
+      const bool place = !kHooks.favour_uses || can_place_cylinder(s, p);
       for (int slot = 0; slot < kGiftSlots; ++slot)
-        if (!(taken >> slot & 1) && s.rupees[p] >= kGiftCost[slot]) *o++ = Act::gift(slot);
+        if (place && !(taken >> slot & 1) && s.rupees[p] >= kGiftCost[slot]) *o++ = Act::gift(slot);
+      if constexpr (kHooks.favour_uses) {  // Pax Expanse's other two Favours (t.c: the asset's region)
+        for (int m = rocinante_destinations(s, t.c); m; m &= m - 1) *o++ = Act::move_rocinante(__builtin_ctz(m));
+        if (place)
+          for (int m = supporter_regions(s, p, t.c); m; m &= m - 1)
+            if (s.rupees[p] >= supporter_price(s, p, __builtin_ctz(m))) *o++ = Act::place_supporter(__builtin_ctz(m));
+      }
       break;
     }
     case TaskKind::kBuild: return gen_build(s, p, t, out);
@@ -275,12 +283,15 @@ int gen_decision(const State& s, Action* out) {
       *o++ = Act::kDeclinePrize;
       break;
     case TaskKind::kBattleSite: {
-      for (int r = 0; r < Region::kCount; ++r)
+      // Pax Expanse's War goes on at sites from t.b on, and may stop (t.c); Pax Pamir: 0, 0.
+      if (t.c) *o++ = Act::kDone;
+      for (int r = t.b; r < Region::kCount; ++r)
         if (battle_site_ok(s, p, Site::region(r))) *o++ = Act::battle_at(Site::region(r));
       u8 cards[kCylinders];
       const int n = spy_cards(s, p, cards);
       for (int i = 0; i < n; ++i)
-        if (battle_site_ok(s, p, Site::card(cards[i]))) *o++ = Act::battle_at(Site::card(cards[i]));
+        if (Site::card(cards[i]) >= t.b && battle_site_ok(s, p, Site::card(cards[i])))
+          *o++ = Act::battle_at(Site::card(cards[i]));
       break;
     }
     case TaskKind::kBattle: return gen_battle(s, p, t, out);
@@ -306,6 +317,9 @@ int gen_decision(const State& s, Action* out) {
       break;
     }
     case TaskKind::kInfrastructure: return gen_block_placements(s, p, ruled_regions(s, p), out);
+    default:
+      if constexpr (kHooks.rocinante) return gen_expanse_decision(s, out);
+      break;
   }
   return int(o - out);
 }

@@ -3,6 +3,7 @@
 #include <cassert>
 #include <cstring>
 
+#include "core/expanse.h"
 #include "core/queries.h"
 #include "core/wakhan.h"
 
@@ -40,6 +41,17 @@ void set_block(State& s, int k, int i, u8 loc) {
     ++s.roads[BlockLoc::border_of(loc)][k];
   }
   s.block[k][i] = loc;
+}
+
+int cylinder_at(const State& s, int p, u8 loc, bool only_old) {
+  for (int i = 0; i < kCylinders; ++i)
+    if (s.cylinder[p][i] == loc && !(only_old && (s.cylinders_placed[p] >> i & 1))) return i;
+  return -1;
+}
+int block_at(const State& s, int k, u8 loc, bool only_old) {
+  for (int i = 0; i < kBlocksPerCoalition; ++i)
+    if (s.block[k][i] == loc && !(only_old && (s.blocks_placed[k] >> i & 1))) return i;
+  return -1;
 }
 
 bool cylinder_available(const State& s, int p) {
@@ -187,16 +199,26 @@ void discard_court_card(State& s, int c) {
   int at = b;
   while (s.court[at] != c) ++at;
   const int total = s.court_begin(s.num_players);
+  // Pax Expanse's agents may move on to a card adjacent to this one: its ring neighbours now.
+  u8 left = 0, right = 0;
+  if (kHooks.agents_leave_discarded_assets && s.spies_on[c] && total > 1) {
+    left = s.court[(at + total - 1) % total];
+    right = s.court[(at + 1) % total];
+  }
   std::memmove(&s.court[at], &s.court[at + 1], total - at - 1);
   s.court[total - 1] = 0;
   --s.court_len[p];
   s.card_loc[c] = Loc::kDiscard;
   refresh_court_caches(s, p);
-  // Spies on the card go home.
-  if (s.spies_on[c])
-    for (int q = 0; q < s.num_players; ++q)
-      for (int i = 0; i < kCylinders; ++i)
-        if (s.cylinder[q][i] == CylLoc::spy(c)) set_cylinder(s, q, i, CylLoc::kSupply);
+  if (s.spies_on[c]) {
+    if constexpr (kHooks.agents_leave_discarded_assets) {
+      agents_leave_asset(s, c, left, right);
+    } else {  // spies on the card go home
+      for (int q = 0; q < s.num_players; ++q)
+        for (int i = 0; i < kCylinders; ++i)
+          if (s.cylinder[q][i] == CylLoc::spy(c)) set_cylinder(s, q, i, CylLoc::kSupply);
+    }
+  }
   const CourtCard& cc = court_card(c);
   if (kHooks.leverage_debt && cc.has_leverage()) push_task(s, TaskKind::kLeverageDebt, p, 2);
   if (kHooks.overthrow && cc.suit == Suit::kPolitical) {
@@ -226,6 +248,10 @@ void change_loyalty(State& s, int p, int coalition) {
   if (s.loyalty[p] == coalition || s.is_wakhan(p)) return;
   for (int i = 0; i < kCylinders; ++i)
     if (CylLoc::is_gift(s.cylinder[p][i])) set_cylinder(s, p, i, CylLoc::kSupply);
+  if constexpr (kHooks.economic_stars_keep_loyalists) {
+    s.loyalty[p] = u8(coalition);
+    return shed_old_loyalty(s, p);
+  }
   discard_prizes(s, p);
   u8 patriots[kNumCourtCards];
   int n = 0;

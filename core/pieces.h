@@ -30,6 +30,11 @@ inline void clear_tasks(State& s) {
 void set_cylinder(State& s, int p, int i, u8 loc);
 void set_block(State& s, int k, int i, u8 loc);
 
+// The index of a cylinder of p (a block of coalition k) at loc, with only_old one not placed
+// this turn; -1 when there is none.
+int cylinder_at(const State& s, int p, u8 loc, bool only_old = false);
+int block_at(const State& s, int k, u8 loc, bool only_old = false);
+
 // Places a cylinder of p at loc from the supply; when the supply is empty, asks p to take
 // one from play (not one placed this turn), or places nothing when there is none.
 void place_cylinder(State& s, int p, u8 loc);

@@ -63,11 +63,11 @@ void start_card_action(State& s, int p, int c, int act) {
   bit_set(s.used_cards, c);
   if (!is_favored(s, p, c)) ++s.actions_used;
   const int rank = court_card(c).rank;
-  // Pax Expanse's Extort and Rally act in the asset's region (tasks' field c).
+  // Pax Expanse's Extort, Favour and Rally act in the asset's region (tasks' field c).
   const int region = kHooks.actions_by_asset_region ? card_region(s, c) : 0;
   switch (act) {
     case CardAction::kTax: push_task(s, TaskKind::kTax, p, rank, 0, region); break;
-    case CardAction::kGift: push_task(s, TaskKind::kGift, p); break;
+    case CardAction::kGift: push_task(s, TaskKind::kGift, p, 0, 0, region); break;
     case CardAction::kBuild:
       push_task(s, TaskKind::kBuild, p, 0,
                 (s.player_effects[p] & PlayerEffect::kNationBuilding) ? 6 : 3, region);
@@ -119,18 +119,6 @@ void begin_cleanup(State& s, int p) {
   push_task(s, TaskKind::kDiscardCourt, p);
 }
 
-// Finds a cylinder of p at loc, preferring one not placed this turn.
-int cylinder_at(const State& s, int p, u8 loc, bool only_old) {
-  for (int i = 0; i < kCylinders; ++i)
-    if (s.cylinder[p][i] == loc && !(only_old && (s.cylinders_placed[p] >> i & 1))) return i;
-  return -1;
-}
-int block_at(const State& s, int k, u8 loc, bool only_old) {
-  for (int i = 0; i < kBlocksPerCoalition; ++i)
-    if (s.block[k][i] == loc && !(only_old && (s.blocks_placed[k] >> i & 1))) return i;
-  return -1;
-}
-
 void take_piece(State& s, const Task& t, int idx) {
   const int p = t.player;
   if (t.kind == TaskKind::kTakeCylinder) {
@@ -173,6 +161,8 @@ void move_piece(State& s, int p, int from, int to_site) {
 }
 
 void battle_remove(State& s, int p, int site, Act::Decoded d) {
+  if constexpr (kHooks.rocinante)
+    if (d.family == Act::kDamageRocinanteFamily) return damage_rocinante(s);
   if (d.family == Act::kRemoveArmyFamily) {
     const int k = d.a;
     set_block(s, k, block_at(s, k, BlockLoc::army(site), false), BlockLoc::kSupply);
@@ -182,6 +172,7 @@ void battle_remove(State& s, int p, int site, Act::Decoded d) {
   } else if (d.family == Act::kRemoveTribeFamily) {
     const int q = seat_at(s, p, d.a);
     move_cylinder(s, q, cylinder_at(s, q, CylLoc::tribe(site), false), CylLoc::kSupply);
+    if constexpr (kHooks.destabilisation) supporter_killed(s, p, q, site);
   } else {
     const int q = seat_at(s, p, d.a);
     const int c = Site::card_of(site);
@@ -189,6 +180,14 @@ void battle_remove(State& s, int p, int site, Act::Decoded d) {
     u8 houses[kNumCourtCards];
     if (safe_houses(s, q, c, houses)) push_task(s, TaskKind::kSafeHouse, q, c);
   }
+}
+
+// A battle at one site is over (done, or nothing left to remove there). At Pax Expanse's War
+// the rank left may go on at another site, each further one later in site order, so that no
+// site is fought twice and its cap (the attacker's units there) holds.
+void finish_battle_site(State& s, const Task& t) {
+  if constexpr (kHooks.war_splits_combat)
+    if (t.d > 0 && t.a + 1 < Site::kCount && at_war(s)) push_task(s, TaskKind::kBattleSite, t.player, t.d, t.a + 1, 1);
 }
 
 // The block location a `road <border>` or `build army <region>` action names.
@@ -259,6 +258,10 @@ void decide(State& s, Action a) {
       ++s.rupees[p];
       return;
     case TaskKind::kGift: {
+      if constexpr (kHooks.favour_uses) {
+        if (d.family == Act::kMoveRocinanteFamily) return move_rocinante(s, d.a);
+        if (d.family == Act::kPlaceSupporterFamily) return place_supporter(s, p, d.a);
+      }
       const int slot = d.a;
       pay_action_cost(s, p, kGiftCost[slot]);
       return place_cylinder(s, p, CylLoc::gift(slot));
@@ -277,6 +280,7 @@ void decide(State& s, Action a) {
       const int c = d.a;
       pay_action_cost(s, p, 2);
       if (court_card(c).prize != Coalition::kNone) push_task(s, TaskKind::kPrize, p, c);
+      if constexpr (kHooks.eliminate_removes_supporter) eliminate_extras(s, p, c);
       return discard_court_card(s, c);
     }
     case TaskKind::kPrize: {
@@ -288,12 +292,14 @@ void decide(State& s, Action a) {
       return;
     }
     case TaskKind::kBattleSite: {
+      if (a == Act::kDone) return;  // Pax Expanse's War: no further site
       const int site = d.a;
-      return push_task(s, TaskKind::kBattle, p, site, std::min<int>(t.a, battle_strength(s, p, site)), 0);
+      return push_task(s, TaskKind::kBattle, p, site, std::min<int>(t.a, battle_strength(s, p, site)), 0,
+                       kHooks.war_splits_combat ? t.a : 0);
     }
     case TaskKind::kBattle:
-      if (a == Act::kDone) return;
-      push_task(s, TaskKind::kBattle, p, t.a, t.b - 1, t.c + 1);
+      if (a == Act::kDone) return finish_battle_site(s, t);
+      push_task(s, TaskKind::kBattle, p, t.a, t.b - 1, t.c + 1, kHooks.war_splits_combat ? t.d - 1 : 0);
       return battle_remove(s, p, t.a, d);
     case TaskKind::kDiscardLeverage:
       if (t.a > 1) push_task(s, TaskKind::kDiscardLeverage, p, t.a - 1);
@@ -312,6 +318,9 @@ void decide(State& s, Action a) {
       if (a == Act::kDone) return;
       return place_cylinder(s, p, CylLoc::spy(d.a));
     case TaskKind::kInfrastructure: return place_block(s, p, s.loyalty[p], block_destination(d));
+    default:
+      if constexpr (kHooks.rocinante) decide_expanse(s, t, a);
+      return;
   }
 }
 
@@ -338,7 +347,18 @@ bool decision_ready(State& s) {
       }
       break;
     case TaskKind::kMoveFrom: ready = t.a > 0 && any_move(s, p); break;
-    case TaskKind::kBattle: ready = t.b > 0 && has_battle_removal(s, p, t.a); break;
+    case TaskKind::kGift:
+      if constexpr (kHooks.favour_uses) ready = favour_min_cost(s, p, t.c) <= s.rupees[p];
+      break;
+    case TaskKind::kBattleSite: ready = !t.c || any_battle(s, p, t.b); break;
+    case TaskKind::kBattle:
+      if (t.b > 0 && has_battle_removal(s, p, t.a)) break;
+      {
+        const Task over = t;
+        pop_task(s);
+        finish_battle_site(s, over);
+      }
+      return false;
     case TaskKind::kDiscardLeverage:
       ready = t.a > 0 && (hand_size(s, p) > 0 || s.court_len[p] > 0);
       break;
@@ -363,7 +383,9 @@ bool decision_ready(State& s) {
       break;
     }
     case TaskKind::kTakeBlock: ready = block_available(s, t.a); break;
-    default: break;
+    default:
+      if constexpr (kHooks.rocinante) ready = expanse_decision_ready(s);
+      break;
   }
   if (!ready) pop_task(s);
   return ready;
@@ -394,9 +416,18 @@ void run_automatic(State& s, const Task& t) {
       return;
     case TaskKind::kRefillMarket: refill_market(s); return;
     case TaskKind::kEndTurn:
+      if constexpr (kHooks.rocinante)
+        if (t.a == 1) return end_rocinante_turn(s);
       if constexpr (kHooks.refresh_own_network) refresh_network(s, s.current);
       s.current = u8((s.current + 1) % s.num_players);
       ++s.turn;
+      // Pax Expanse: after every player's turn the Rocinante takes its own; what its actions
+      // ask (agents leaving an eliminated asset) is decided before it moves on.
+      if constexpr (kHooks.rocinante)
+        if (s.current == s.first_chooser) {
+          push_task(s, TaskKind::kEndTurn, p, 1);
+          rocinante_acts(s);
+        }
       return;
   }
 }

@@ -21,14 +21,14 @@ enum : u8 {
   kTakeCylinder,    // supply shortage: player picks a cylinder in play to move to CylLoc a
   kTakeBlock,       // supply shortage: player picks a block of coalition a to move to BlockLoc b
   kTax,             // player takes rupees: a=left to take, b=taken so far, c=asset region (Pax Expanse)
-  kGift,            // player picks an empty gift space
+  kGift,            // player picks an empty gift space (Pax Expanse: or another Favour, c=asset region)
   kBuild,           // player places a block: a=placed so far, b=maximum, c=asset region (Pax Expanse)
   kMoveFrom,        // player picks a piece to move or done: a=moves left, b=moves made
   kMoveTo,          // player picks where the piece at MoveLoc c goes: a=moves left, b=moves made
   kBetray,          // player picks a card to betray
   kPrize,           // player takes card a as a prize or declines
-  kBattleSite,      // player picks a region or card: a=rank
-  kBattle,          // player removes a piece: a=site (BattleSite), b=left to remove, c=removed
+  kBattleSite,      // player picks a region or card: a=rank; b=the lowest site, c=1: may stop (Pax Expanse's War)
+  kBattle,          // player removes a piece: a=site (BattleSite), b=left to remove, c=removed; d=rank left (War)
   kDiscardLeverage, // player discards a card for an unpaid leverage rupee: a=rupees still owed
   kDiscardCourt,    // cleanup: player discards court cards down to the limit
   kDiscardHand,     // cleanup: player discards hand cards down to the limit
@@ -39,13 +39,16 @@ enum : u8 {
   kSafeHouse,       // Safe House: player's spy removed in battle from card a goes there, or done
   kBlackmail,       // Blackmail: at turn start, player may put a spy on a spy-free card of region a
   kInfrastructure,  // Infrastructure: after a build, player places one free block
+  // The decisions only this ruleset has (core/rulesets/<game>/game_decisions.inc), so that
+  // the other's kinds, and what is numbered after them, stay as they are.
+#include "game_decisions.inc"
   kNumDecisions,
   // Automatic -------------------------------------------------------------------------
   kResolveIcons = kNumDecisions,  // resolve impact icon b (and later ones) of card a for player
   kLeverageDebt,    // player owes a rupees to the bank for a discarded leveraged card
   kCleanupEvents,   // discard events in the leftmost market column
   kRefillMarket,    // slide and refill the market, with Instability
-  kEndTurn,         // pass the turn to the next player
+  kEndTurn,         // pass the turn to the next player; a=1: the Rocinante's turn ends (Pax Expanse)
   kCount
 };
 }

@@ -46,6 +46,30 @@ struct RuleHooks {
   // across loyal transports, each transport once per action (Pax Pamir: armies along roads).
   bool expanse_mobilise = false;
   bool cold_war_region_adjacency = false;  // at Cold War, assets of one region are adjacent for agents
+  // Pax Expanse's Rocinante: a neutral ship that acts from its AI deck after every round,
+  // can be damaged in a Combat, and moved by a Favour (core/expanse.h).
+  bool rocinante = false;
+  // Pax Expanse's Favour: gain a favour (Pax Pamir's gift), move the Rocinante, or place a
+  // supporter for 2 influence per supporter already there.
+  bool favour_uses = false;
+  // Pax Expanse: agents on an asset that leaves play may move to an adjacent asset (Pax
+  // Pamir: spies on a discarded card go home).
+  bool agents_leave_discarded_assets = false;
+  // Pax Expanse's Eliminate may also remove one supporter of the asset's owner (not at Peace).
+  bool eliminate_removes_supporter = false;
+  // Pax Expanse's Combat: each supporter killed may exhaust an asset of its owner in its
+  // region (destabilisation, not at Peace), and at War the rank may be split among sites.
+  bool destabilisation = false;
+  bool war_splits_combat = false;
+  // Pax Expanse: on a loyalty change a player keeps up to their economic stars of old
+  // loyalists and rewards (Pax Pamir: all are discarded).
+  bool economic_stars_keep_loyalists = false;
+  // Pax Expanse: loyalty is chosen secretly; the choices are hidden until all are made.
+  bool secret_loyalty = false;
+};
+// The words a ruleset names its pieces and actions with (action names, logs).
+struct Terms {
+  const char *army, *road, *tribe, *spy, *gift, *tax, *build, *betray, *prize, *battle, *rupees;
 };
 #include "game.inc"
 constexpr int kNoPlayer = 0xFF;

@@ -297,7 +297,7 @@ int ambition_purchase(const State& s, const Action* legal, int n) {
 // The hostage bribe on c plus the least the action costs: what she must hold to start it.
 int rupees_needed(const State& s, int c, int act) {
   const int w = s.wakhan_seat();
-  return hostage_bribe(s, w, c) + min_action_cost(s, w, act);
+  return hostage_bribe(s, w, c) + min_action_cost(s, w, c, act);
 }
 
 // Her army moves: from r to a neighbour d holding another player's tribe, never giving up

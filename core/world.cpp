@@ -56,7 +56,8 @@ bool deck_keeps_piles(const State& s) {
 }
 
 State sample_world(const State& s, int p, u64& rng) {
-  (void)p;  // all players share the same knowledge of the deck
+  // All players share the same knowledge of the deck; only Pax Expanse's secret loyalty
+  // choices differ by seat.
   State w = s;
   w.rng = next_random(rng);
   // The unknown cards, by kind.
@@ -66,7 +67,7 @@ State sample_world(const State& s, int p, u64& rng) {
     if (s.card_loc[c] != Loc::kDeck && s.card_loc[c] != Loc::kUnused) continue;
     if (is_court_card(c)) court[nc++] = u8(c);
     else if (is_event(c)) events[ne++] = u8(c);
-    else checks[nd++] = u8(c);
+    else if (!kHooks.expanse_setup) checks[nd++] = u8(c);  // Pax Expanse's lie in known places
     w.card_loc[c] = Loc::kUnused;
   }
   shuffle(court, nc, rng);
@@ -76,9 +77,12 @@ State sample_world(const State& s, int p, u64& rng) {
     int uc = 0, ue = 0, ud = 0;
     const PileLayout layout = pile_layout(s.num_players);
     for (int pile = 0; pile < 6; ++pile) {
-      const int first = layout.begin[pile] > s.deck_pos ? layout.begin[pile] : s.deck_pos;
+      int first = layout.begin[pile] > s.deck_pos ? layout.begin[pile] : s.deck_pos;
+      // Pax Expanse's Dominance Check on top of its pile stays there, seen or not.
+      if (kHooks.expanse_setup && first < layout.end[pile] && is_dominance_check(s.deck[first])) ++first;
       if (first >= layout.end[pile]) continue;
-      int want_court = 5 + s.num_players, want_events = layout.events[pile], want_checks = layout.checks[pile];
+      int want_events = layout.events[pile], want_checks = layout.checks[pile];
+      int want_court = layout.end[pile] - layout.begin[pile] - want_events - want_checks;
       for (int i = layout.begin[pile]; i < first; ++i) {
         const int c = s.deck[i];
         if (is_court_card(c)) --want_court;
@@ -104,6 +108,8 @@ State sample_world(const State& s, int p, u64& rng) {
   for (int i = s.deck_pos; i < s.deck_size; ++i) w.card_loc[w.deck[i]] = Loc::kDeck;
   if constexpr (kHooks.wakhan)
     if (s.wakhan) deal_unseen_ai_cards(w, rng);
+  if constexpr (kHooks.rocinante) shuffle(&w.ai_deck[w.ai_drawn], kWakhanCards - w.ai_drawn, rng);  // below its face-up card
+  if constexpr (kHooks.secret_loyalty) sample_loyalty_choices(w, p, rng);
   return w;
 }
 

@@ -578,14 +578,19 @@ void write_game_state(const S& s, Json& j) {
                       {"objective_region", s.objective_region},
                       {"rocinante_damaged", s.rocinante_damaged},
                       {"transports_used", std::vector<int>(std::begin(s.transports_used), std::end(s.transports_used))},
-                      {"fleets_arrived", std::vector<int>(std::begin(s.fleets_arrived), std::end(s.fleets_arrived))}};
+                      {"fleets_arrived", std::vector<int>(std::begin(s.fleets_arrived), std::end(s.fleets_arrived))},
+                      // The Rocinante's AI deck (State::ai_deck, Wakhan's in Pax Pamir), its top card face up.
+                      {"ai_deck", std::vector<int>(s.ai_deck, s.ai_deck + kWakhanCards)},
+                      {"ai_drawn", s.ai_drawn}};
 }
 template <typename S>
 void read_game_state(const Json& j, S& s) {
   if constexpr (kHooks.faction_dominance) {
     const Json& e = j[kExpanseKey];
     const std::string w = kExpanseKey;
-    expect_keys(e, {"rocinante_region", "objective_region", "rocinante_damaged", "transports_used", "fleets_arrived"}, w);
+    expect_keys(e, {"rocinante_region", "objective_region", "rocinante_damaged", "transports_used", "fleets_arrived",
+                    "ai_deck", "ai_drawn"},
+                w);
     s.rocinante_region = u8(get_int(e["rocinante_region"], w + ".rocinante_region", 0, Region::kCount - 1));
     s.objective_region = u8(get_int(e["objective_region"], w + ".objective_region", 0, Region::kCount - 1));
     s.rocinante_damaged = u8(get_int(e["rocinante_damaged"], w + ".rocinante_damaged", 0, 1));
@@ -597,6 +602,10 @@ void read_game_state(const Json& j, S& s) {
                                     std::size(s.fleets_arrived));
     for (size_t i = 0; i < std::size(s.fleets_arrived); ++i)
       s.fleets_arrived[i] = u8(get_int(arrived[i], index(w + ".fleets_arrived", i), 0, 255));
+    const Json& deck = get_array(e["ai_deck"], w + ".ai_deck", kWakhanCards, kWakhanCards);
+    for (int i = 0; i < kWakhanCards; ++i)
+      s.ai_deck[i] = u8(get_int(deck[i], index(w + ".ai_deck", i), 0, kWakhanCards));
+    s.ai_drawn = u8(get_int(e["ai_drawn"], w + ".ai_drawn", 0, kWakhanCards));
   }
 }
 

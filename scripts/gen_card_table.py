@@ -185,7 +185,7 @@ def expanse_file(data, regions):
     def region(key):
         return "kNoRegion" if key == "none" else f"Region::{camel(key)}"
 
-    files = "setup.tsv, deck_piles.tsv, dominance_checks.tsv, climate.tsv and tokens.tsv"
+    files = "setup.tsv, deck_piles.tsv, dominance_checks.tsv, climate.tsv, tokens.tsv, rocinante_cards.tsv and rocinante_actions.tsv"
     lines = [HEADER.format("data/expanse", files),
              "// Starting influence by number of players, then by turn order (1st to 4th).",
              "constexpr u8 kStartingInfluence[kMaxPlayers + 1][kMaxPlayers] = {"]
@@ -215,6 +215,23 @@ def expanse_file(data, regions):
     tokens = {r["token"]: r["region"] for r in read(data / "tokens.tsv")}
     lines += [f"constexpr u8 kRocinanteStart = {region(tokens['rocinante'])};",
               f"constexpr u8 kObjectiveStart = {region(tokens['objective'])};"]
+    # The Rocinante AI deck: each card's two actions (RocinanteAction, core/expanse.cpp, in
+    # rocinante_actions.tsv order), whether both are performed, and where the ship goes.
+    vocabulary = [r["action"] for r in read(data / "rocinante_actions.tsv")]
+    ai_cards = read(data / "rocinante_cards.tsv")
+    assert [int(r["card"]) for r in ai_cards] == list(range(1, len(ai_cards) + 1))
+
+    def ai_action(key):
+        assert key == "none" or key in vocabulary, key
+        return f"RocinanteAction::k{'None' if key == 'none' else camel(key)[1:]}"
+
+    lines += [f"constexpr int kRocinanteCards = {len(ai_cards)};",
+              "// {top action, bottom action, both performed (James Holden), location}",
+              "constexpr RocinanteCardDef kRocinanteCardDefs[kRocinanteCards] = {"]
+    for r in ai_cards:
+        lines.append(f"    {{{ai_action(r['top_action'])}, {ai_action(r['bottom_action'])}, "
+                     f"{'true' if r['both'] == 'yes' else 'false'}, {region(r['location'])}}},  // {r['crew']}")
+    lines.append("};")
     return lines
 
 

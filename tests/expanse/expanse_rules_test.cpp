@@ -251,13 +251,13 @@ TEST(ExpanseActions, ExtortTakesFromSupportersAndMarketAssetsOfTheAssetsRegion) 
   ASSERT_EQ(court_card(9).region, Region::kBelt);
   ASSERT_NE(court_card(60).region, Region::kBelt);
   sc.act("extort 8");
-  EXPECT_TRUE(sc.can("tax market 0 3"));
-  EXPECT_FALSE(sc.can("tax market 1 3"));
-  EXPECT_TRUE(sc.can("tax player 1"));
-  EXPECT_FALSE(sc.can("tax player 2"));
+  EXPECT_TRUE(sc.can("extort market 0 3"));
+  EXPECT_FALSE(sc.can("extort market 1 3"));
+  EXPECT_TRUE(sc.can("extort player 1"));
+  EXPECT_FALSE(sc.can("extort player 2"));
   const int before = sc.s.rupees[0];
-  sc.act("tax player 1");
-  sc.act("tax market 0 3");
+  sc.act("extort player 1");
+  sc.act("extort market 0 3");
   EXPECT_EQ(sc.s.rupees[0], before + 2);
   EXPECT_EQ(sc.s.rupees[1], 0);
   EXPECT_FALSE(sc.s.top().kind == TaskKind::kTax);  // the rank is spent
@@ -271,9 +271,9 @@ TEST(ExpanseActions, RallyBuildsInTheAssetsRegionWithoutControllingIt) {
   sc.set_rupees(0, 4);
   ASSERT_EQ(ruler(sc.s, Region::kBelt), kNoPlayer);
   sc.act("rally 5");
-  EXPECT_TRUE(sc.can("build army belt"));
-  EXPECT_FALSE(sc.can("build army mars"));
-  sc.act("build army belt");
+  EXPECT_TRUE(sc.can("rally fleet belt"));
+  EXPECT_FALSE(sc.can("rally fleet mars"));
+  sc.act("rally fleet belt");
   sc.act("done");
   EXPECT_EQ(sc.s.armies[Region::kBelt][Coalition::kEarth], 1);
   EXPECT_EQ(sc.s.rupees[0], 2);
@@ -289,7 +289,7 @@ TEST(ExpanseActions, ANetworkIsRefreshedAtTheEndOfItsOwnersTurn) {
   sc.tribe(1, Region::kBelt, 1);
   sc.set_rupees(1, 2);
   sc.act("extort 8");
-  sc.act("tax player 1");
+  sc.act("extort player 1");
   bit_set(sc.s.used_cards, 5);  // as destabilisation would
   if (sc.s.top().kind == TaskKind::kTax) sc.act("done");
   for (int step = 0; step < 100 && sc.s.current == 0 && !sc.s.game_over(); ++step) {
@@ -309,12 +309,12 @@ TEST(ExpanseActions, MobiliseMovesEachFleetOnceAndNeedsNoTransport) {
   sc.to_court(0, 32);
   sc.army(Coalition::kEarth, Region::kBelt, 2);
   sc.act("mobilise 32");
-  sc.act("move army belt");
+  sc.act("move fleet belt");
   EXPECT_TRUE(sc.can("move to mars"));  // no transport on the Belt-Mars border
   sc.act("move to mars");
   EXPECT_EQ(sc.s.armies[Region::kMars][Coalition::kEarth], 1);
-  EXPECT_FALSE(sc.can("move army mars"));  // it moved already in this action
-  sc.act("move army belt");                 // the other fleet may
+  EXPECT_FALSE(sc.can("move fleet mars"));  // it moved already in this action
+  sc.act("move fleet belt");                 // the other fleet may
   sc.act("move to mars");
   // Both fleets have moved: the action ends with a move left.
   EXPECT_NE(sc.s.top().kind, TaskKind::kMoveFrom);
@@ -331,14 +331,14 @@ TEST(ExpanseActions, MobiliseMovesSupportersAcrossLoyalTransportsEachOnce) {
   sc.road(Coalition::kMars, border_between(Region::kBelt, Region::kJupiterSystem), 1);  // not loyal
   sc.road(Coalition::kEarth, border_between(Region::kMars, Region::kEarth), 1);
   sc.act("mobilise 32");
-  sc.act("move tribe belt");
+  sc.act("move supporter belt");
   EXPECT_TRUE(sc.can("move to mars"));
   EXPECT_FALSE(sc.can("move to jupiter_system"));
   sc.act("move to mars");
   // The Belt-Mars transport is spent: the second supporter cannot follow, but the first
   // goes on across Mars-Earth.
-  EXPECT_FALSE(sc.can("move tribe belt"));
-  sc.act("move tribe mars");
+  EXPECT_FALSE(sc.can("move supporter belt"));
+  sc.act("move supporter mars");
   sc.act("move to earth");
   EXPECT_EQ(sc.s.tribes[Region::kEarth][0], 1);
   EXPECT_EQ(sc.s.tribes[Region::kBelt][0], 1);
@@ -357,11 +357,11 @@ TEST(ExpanseClimate, AtColdWarAssetsOfOneRegionAreAdjacentForAgents) {
   ASSERT_EQ(court_card(3).region, court_card(1).region);
   State peace = sc.s;
   apply(peace, parse_action(peace, "mobilise 32"));
-  apply(peace, parse_action(peace, "move spy 1"));
+  apply(peace, parse_action(peace, "move agent 1"));
   EXPECT_LT(parse_action(peace, "move to card 3"), 0);
   sc.s.favored_suit = Suit::kIntelligence;  // Cold War
   sc.act("mobilise 32");
-  sc.act("move spy 1");
+  sc.act("move agent 1");
   EXPECT_TRUE(sc.can("move to card 3"));
 }
 
