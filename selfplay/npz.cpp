@@ -34,7 +34,11 @@ std::uint32_t crc_of(std::string_view bytes) {
 // The .npy file of an array: version 1.0 header, padded so the data starts 64-aligned.
 std::string npy_bytes(const NpyArray& a) {
   std::string shape = "(";
-  for (std::size_t i = 0; i < a.shape.size(); ++i) shape += (i ? ", " : "") + std::to_string(a.shape[i]);
+  for (std::size_t i = 0; i < a.shape.size(); ++i) {
+    // Appended piece by piece: GCC's LTO warns (wrongly) on the temporary of a chained +.
+    if (i) shape += ", ";
+    shape += std::to_string(a.shape[i]);
+  }
   shape += a.shape.size() == 1 ? ",)" : ")";
   std::string header = "{'descr': '" + a.dtype + "', 'fortran_order': False, 'shape': " + shape + ", }";
   const std::size_t unpadded = 10 + header.size() + 1;

@@ -174,7 +174,7 @@ TEST(ExpanseEncoder, SeesTheRocinanteAndTheObjective) {
     EXPECT_EQ(row[at + core::Region::kCount + r], r == s.objective_region ? 1.0f : 0.0f) << r;
   }
   State moved = s;
-  moved.rocinante_region = u8((s.rocinante_region + 1) % core::Region::kCount);
+  moved.rocinante_region = core::u8((s.rocinante_region + 1) % core::Region::kCount);
   std::vector<float> other(nets::kNumFeatures);
   nets::encode_dense(moved, other.data());
   EXPECT_NE(row, other);
