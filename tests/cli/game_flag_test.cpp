@@ -15,12 +15,12 @@
 namespace pamir::testing {
 namespace {
 
-struct Run {
+struct ToolRun {
   int status;
   std::string output;  // stdout and stderr
 };
 
-Run run_pamir(const std::string& args) {
+ToolRun run_pamir(const std::string& args) {
   const std::string command = std::string(PAMIR_BUILD_DIR) + "/pamir " + args + " 2>&1";
   FILE* pipe = popen(command.c_str(), "r");
   if (!pipe) return {-1, "popen failed"};
@@ -32,7 +32,7 @@ Run run_pamir(const std::string& args) {
 }
 
 TEST(GameFlag, UnknownGamesAndPaxPamirOnlyCommandsAreUsageErrors) {
-  Run r = run_pamir("play --game chess");
+  ToolRun r = run_pamir("play --game chess");
   EXPECT_EQ(r.status, 2);
   EXPECT_EQ(r.output, "error: --game: unknown game 'chess' (games: pamir, expanse)\n");
   r = run_pamir("play --replay t.jsonl --game 3");  // the tournament game's index is now --index
@@ -50,7 +50,7 @@ TEST(GameFlag, UnknownGamesAndPaxPamirOnlyCommandsAreUsageErrors) {
 TEST(GameFlag, EveryCommandShowsIt) {
   for (const char* command : {"play", "engine", "perft", "bench", "agents", "tournament", "match", "selfplay", "train"})
     for (const char* game : {"pamir", "expanse"}) {
-      const Run r = run_pamir(std::string(command) + " --game " + game + " --help");
+      const ToolRun r = run_pamir(std::string(command) + " --game " + game + " --help");
       EXPECT_EQ(r.status, 0) << command << " " << game << ": " << r.output;
       EXPECT_NE(r.output.find("--game"), std::string::npos) << command;
     }
@@ -64,7 +64,7 @@ TEST(GameFlag, FilesOfTheOtherGameAreRefusedByName) {
   for (const auto& [game, other, name] : {std::tuple{"pamir", "expanse", "Pax Pamir"},
                                           std::tuple{"expanse", "pamir", "Pax Expanse"}}) {
     const std::string record = dir + "/" + game + ".json";
-    Run r = run_pamir(std::string("play --game ") + game + " --players 3 --seed 3 --quiet --record " + record);
+    ToolRun r = run_pamir(std::string("play --game ") + game + " --players 3 --seed 3 --quiet --record " + record);
     ASSERT_EQ(r.status, 0) << r.output;
     r = run_pamir(std::string("play --game ") + game + " --replay " + record + " --quiet");
     EXPECT_EQ(r.status, 0) << r.output;
@@ -93,7 +93,7 @@ TEST(GameFlag, TrainTakesTheGameFromItsConfig) {
   std::fputs("game = expanse\nplayers = 2\n", f);
   std::fclose(f);
   // The config's game picks Pax Expanse's tool, whose seat counts refuse 2 players.
-  Run r = run_pamir("train --config " + config + " --out " + dir + "/run");
+  ToolRun r = run_pamir("train --config " + config + " --out " + dir + "/run");
   EXPECT_EQ(r.status, 1);
   EXPECT_EQ(r.output, "error: " + config + ":2: players = 2 is out of range 3..4\n");
   r = run_pamir("train --game pamir --config " + config + " --out " + dir + "/run");
