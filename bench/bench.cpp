@@ -13,10 +13,11 @@
 #include "core/game.h"
 #include "core/hash.h"
 #include "core/random.h"
+#include "nets/register_evaluators.h"
 #include "nets/shipped_models.h"
 #include "search/agent.h"
 
-namespace pamir::bench {
+namespace pamir::bench::inline PAMIR_RULESET {
 namespace {
 
 // Folds one value into the signature (the same mixing as a hash of a sequence of words).
@@ -57,8 +58,9 @@ int play_random_game(int num_players, core::u64 seed, core::State* final) {
 
 std::uint64_t signature() {
   std::uint64_t h = 0;
-  for (const PerftCase& c : kSignaturePerft)
-    h = fold(h, perft(core::new_game(c.players, c.seed), c.depth));
+  for (const PerftCase& c : kSignaturePerft)  // those of the player counts the game has
+    if (c.players >= core::kMinPlayers && c.players <= core::kMaxPlayers)
+      h = fold(h, perft(core::new_game(c.players, c.seed), c.depth));
   for (int players = core::kMinPlayers; players <= core::kMaxPlayers; ++players)
     for (core::u64 seed = 1; seed <= kSignatureGamesPerCount; ++seed) {
       core::State final;
@@ -86,7 +88,7 @@ BenchReport run_bench(const BenchOptions& options) {
   }
   report.ismcts_rollout = measure_ismcts("eval=rollout", 3, options);
   report.ismcts_heuristic = measure_ismcts("eval=heuristic", 3, options);
-  if (std::filesystem::exists(nets::shipped_model_path(2)))
+  if (nets::kHasShippedNets && std::filesystem::exists(nets::shipped_model_path(2)))
     report.ismcts_best = measure_ismcts(search::kBestAgentOptions, 2, options);
   report.net = run_net_bench(options.net);
   report.selfplay = run_selfplay_bench(options.selfplay_seconds);

@@ -9,7 +9,7 @@
 #include "bench/selfplay_bench.h"
 #include "core/state.h"
 
-namespace pamir::bench {
+namespace pamir::bench::inline PAMIR_RULESET {
 
 // Number of action sequences of length depth from s (leaves at depth, or earlier game ends).
 std::uint64_t perft(const core::State& s, int depth);

@@ -10,18 +10,19 @@
 #include "core/random.h"
 #include "nets/torch_inference.h"
 
-namespace pamir::bench {
+namespace pamir::bench::inline PAMIR_RULESET {
 namespace {
 
 constexpr int kPositions = 256;
 
-// Positions from seeded random games of 2 to 5 players, a random number of moves in.
+// Positions from seeded random games of every player count, a random number of moves in.
 std::vector<core::State> bench_positions() {
   std::vector<core::State> out;
   core::u64 rng = 12345;
   core::Action legal[core::kMaxLegalActions];
   while (int(out.size()) < kPositions) {
-    core::State s = core::new_game(2 + core::random_below(rng, 4), core::next_random(rng));
+    core::State s = core::new_game(core::kMinPlayers + core::random_below(rng, core::kMaxPlayers - core::kMinPlayers + 1),
+                                   core::next_random(rng));
     const int moves = core::random_below(rng, 400);
     for (int m = 0; m < moves && !s.game_over(); ++m) {
       core::State next = s;

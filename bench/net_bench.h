@@ -9,7 +9,7 @@
 
 #include "nets/weights.h"
 
-namespace pamir::bench {
+namespace pamir::bench::inline PAMIR_RULESET {
 
 struct NetBenchOptions {
   double seconds_per_case = 0.3;  // per path and batch size

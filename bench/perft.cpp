@@ -2,7 +2,7 @@
 
 #include "core/game.h"
 
-namespace pamir::bench {
+namespace pamir::bench::inline PAMIR_RULESET {
 
 std::uint64_t perft(const core::State& s, int depth) {
   if (depth == 0 || s.game_over()) return 1;

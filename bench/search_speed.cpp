@@ -8,7 +8,7 @@
 #include "search/evaluator_registry.h"
 #include "search/mcts.h"
 
-namespace pamir::bench {
+namespace pamir::bench::inline PAMIR_RULESET {
 
 SearchSpeed measure_ismcts(const std::string& spec_options, int players, const BenchOptions& options) {
   using Clock = std::chrono::steady_clock;

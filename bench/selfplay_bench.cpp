@@ -16,7 +16,7 @@
 #include "selfplay/config.h"
 #include "selfplay/worker.h"
 
-namespace pamir::bench {
+namespace pamir::bench::inline PAMIR_RULESET {
 
 SelfPlayBenchReport run_selfplay_bench(double seconds, const std::vector<int>& thread_counts) {
   const selfplay::TrainConfig config;  // the defaults: 2 players, full/fast searches, 16 games per worker

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-namespace pamir::bench {
+namespace pamir::bench::inline PAMIR_RULESET {
 
 struct SelfPlayBenchCase {
   int threads = 0;

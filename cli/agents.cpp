@@ -9,7 +9,7 @@
 #include "search/evaluator_registry.h"
 #include "search/options.h"
 
-namespace pamir::cli {
+namespace pamir::cli::inline PAMIR_RULESET {
 namespace {
 
 const bool registered = register_command([](CLI::App& app) {

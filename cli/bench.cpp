@@ -9,7 +9,7 @@
 #include "bench/bench.h"
 #include "cli/command.h"
 
-namespace pamir::cli {
+namespace pamir::cli::inline PAMIR_RULESET {
 namespace {
 
 const bool registered = register_command([](CLI::App& app) {

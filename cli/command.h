@@ -9,7 +9,7 @@
 
 #include "io/text.h"
 
-namespace pamir::cli {
+namespace pamir::cli::inline PAMIR_RULESET {
 
 using CommandSetup = std::function<void(CLI::App& app)>;
 

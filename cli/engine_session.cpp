@@ -15,7 +15,7 @@
 #include "io/state_json.h"
 #include "io/text.h"
 
-namespace pamir::cli {
+namespace pamir::cli::inline PAMIR_RULESET {
 namespace {
 
 // A failed command; its message becomes the single "error: " line.
@@ -131,7 +131,7 @@ std::vector<std::string> EngineSession::run(const std::string& command, const st
       *target = *number;
     }
     if (players < core::kMinPlayers || players > core::kMaxPlayers)
-      throw SessionError("new: players must be 2 to 5, got " + std::to_string(players));
+      throw SessionError("new: players must be " + io::seat_range() + ", got " + std::to_string(players));
     replace_position(core::new_game(int(players), seed));
     return {};
   }

@@ -37,7 +37,7 @@
 #include "core/state.h"
 #include "search/agent.h"
 
-namespace pamir::cli {
+namespace pamir::cli::inline PAMIR_RULESET {
 
 class EngineSession {
  public:

@@ -21,7 +21,7 @@
 
 extern char** environ;
 
-namespace pamir::cli {
+namespace pamir::cli::inline PAMIR_RULESET {
 namespace {
 
 constexpr int kDefaultTimeoutMs = 10000;

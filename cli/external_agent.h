@@ -15,7 +15,7 @@
 
 #include "search/agent.h"
 
-namespace pamir::cli {
+namespace pamir::cli::inline PAMIR_RULESET {
 
 class ExternalAgent final : public search::Agent {
  public:

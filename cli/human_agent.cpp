@@ -10,7 +10,7 @@
 #include "io/game_log.h"
 #include "io/text.h"
 
-namespace pamir::cli {
+namespace pamir::cli::inline PAMIR_RULESET {
 namespace {
 
 // The choice a line names among the n legal actions (index into legal), or -1.
@@ -34,7 +34,13 @@ void HumanAgent::show(const core::State& s, const core::Action* legal, int n) co
   out_ << "\n" << io::describe_position(s);
   std::string hand;
   for (int c = 1; c <= core::kNumCards; ++c)
-    if (s.card_loc[c] == core::Loc::kHand + p) hand += (hand.empty() ? " " : ", ") + std::to_string(c) + " " + core::card_name(c);
+    if (s.card_loc[c] == core::Loc::kHand + p) {
+      // Appended piece by piece: GCC's LTO warns (wrongly) on the temporary of a chained +.
+      hand += hand.empty() ? " " : ", ";
+      hand += std::to_string(c);
+      hand += ' ';
+      hand += core::card_name(c);
+    }
   out_ << "your hand (player " << p << "):" << (hand.empty() ? " empty" : hand) << "\n";
   out_ << "your choices:\n";
   for (int i = 0; i < n; ++i) out_ << "  " << i + 1 << ". " << core::action_name(s, legal[i]) << "\n";

@@ -9,7 +9,7 @@
 
 #include "search/agent.h"
 
-namespace pamir::cli {
+namespace pamir::cli::inline PAMIR_RULESET {
 
 class HumanAgent final : public search::Agent {
  public:

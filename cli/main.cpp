@@ -1,45 +1,83 @@
-// pamir: the command-line tool. Parses the subcommand and hands over; the commands live in
-// cli/<command>.cpp and register themselves (cli/command.h).
-//
-// Under mpirun (or srun) every rank but 0 serves rank 0's jobs instead (dist/worker.h): only
-// rank 0 reads the command line, and it tells the others to stop when its command ends.
+// pamir: the command-line tool. Picks the game from --game (default Pax Pamir) and hands the
+// command line to that game's commands (cli/games.h): cli/ is compiled once per ruleset, each
+// command in its own cli/<command>.cpp, registered with cli/command.h.
 
 #include <cstdio>
-#include <exception>
+#include <fstream>
+#include <iterator>
+#include <optional>
+#include <string>
+#include <string_view>
 
-#include "cli/command.h"
-#include "dist/job_run.h"
-#include "dist/worker.h"
+#include "cli/games.h"
+#include "io/games.h"
+#include "selfplay/config_lines.h"
 
 namespace {
 
-int run_command(int argc, char** argv) {
-  CLI::App app{"pamir: a Pax Pamir (Second Edition) engine, search and self-play framework"};
-  try {
-    pamir::cli::parse_command_line(app, argc, argv);
-  } catch (const CLI::ParseError& e) {
-    if (e.get_exit_code() == 0) return app.exit(e);  // --help
-    std::fprintf(stderr, "error: %s\n", e.what());
-    return 2;  // usage errors
-  } catch (const pamir::cli::ExitStatus& e) {
-    return e.status;
-  } catch (const std::exception& e) {  // CommandError and library errors (files, formats)
-    std::fprintf(stderr, "error: %s\n", e.what());
-    return 1;
+using pamir::cli::GameTool;
+
+const GameTool* const kTools[] = {&pamir::cli::pax_pamir::kTool, &pamir::cli::pax_expanse::kTool};
+
+// The value of the first option `name` (as `name VALUE` or `name=VALUE`) on the command line.
+std::optional<std::string_view> option_value(int argc, char** argv, std::string_view name) {
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view arg = argv[i];
+    if (arg == "--") break;
+    if (arg == name) return i + 1 < argc ? argv[i + 1] : "";
+    if (arg.starts_with(name) && arg.substr(name.size()).starts_with("=")) return arg.substr(name.size() + 1);
   }
-  return 0;
+  return std::nullopt;
+}
+
+// The command: the first argument that is neither an option nor --game's value.
+std::string_view command_argument(int argc, char** argv) {
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view arg = argv[i];
+    if (arg == "--game") ++i;
+    else if (!arg.starts_with("-")) return arg;
+  }
+  return "";
+}
+
+// The game: --game's, else for `pamir train` and `pamir selfplay` their config's key `game`,
+// else Pax Pamir. A config that cannot be read is the command's to report.
+std::string game_argument(int argc, char** argv) {
+  if (const auto game = option_value(argc, argv, "--game")) return std::string(*game);
+  // The commands that run a config file.
+  if (const std::string_view command = command_argument(argc, argv); command == "train" || command == "selfplay")
+    if (const auto config = option_value(argc, argv, "--config")) {
+      std::ifstream in{std::string(*config)};
+      const std::string game = pamir::selfplay::config_game(std::string(std::istreambuf_iterator<char>(in), {}));
+      if (!game.empty()) return game;
+    }
+  return std::string(pamir::io::kDefaultGame);
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  pamir::dist::Cluster& cluster = pamir::dist::Cluster::instance();
-  if (!cluster.is_root()) return pamir::dist::serve_jobs(cluster);
-  const int status = run_command(argc, argv);
-  if (cluster.size() > 1) {
-    // A failed command may leave workers inside a job: end the whole MPI job at once.
-    if (status != 0) cluster.abort(status);
-    pamir::dist::stop_workers(cluster);
+  const std::string key = game_argument(argc, argv);
+  std::string keys;
+  for (const GameTool* tool : kTools) keys += (keys.empty() ? "" : ", ") + std::string(tool->key);
+  const GameTool* tool = nullptr;
+  for (const GameTool* t : kTools)
+    if (key == t->key) tool = t;
+  if (!tool) {
+    // `--game N` picked a tournament's game before there were games to pick: say where it went.
+    const bool number = !key.empty() && key.find_first_not_of("0123456789") == std::string_view::npos;
+    std::fprintf(stderr, "error: --game: unknown game '%.*s' (games: %s)%s\n", int(key.size()), key.c_str(),
+                 keys.c_str(), number ? "; a tournament's game is chosen with --index N" : "");
+    return 2;
   }
-  return status;
+  // A command that another game has but this one does not (`serve` is Pax Pamir's only).
+  if (const std::string command(command_argument(argc, argv)); !command.empty() && !tool->has_command(command)) {
+    for (const GameTool* other : kTools)
+      if (other->has_command(command)) {
+        std::fprintf(stderr, "error: pamir %s plays %s only, not %s (--game %s)\n", command.c_str(), other->name,
+                     tool->name, tool->key);
+        return 2;
+      }
+  }
+  return tool->main(argc, argv);
 }

@@ -18,7 +18,7 @@
 #include "tournament/schedule.h"
 #include "tournament/sprt.h"
 
-namespace pamir::cli {
+namespace pamir::cli::inline PAMIR_RULESET {
 namespace {
 
 constexpr int kExitH1 = 0, kExitH0 = 3, kExitInconclusive = 4;
@@ -33,6 +33,9 @@ struct MatchFlags {
 };
 
 void run(const MatchFlags& f) {
+  if (core::kMinPlayers > 2)  // the pairs swap two seats between the two agents
+    throw CommandError("match plays 2-player games; " + std::string(io::game_name()) + " is played by " +
+                       io::seat_range() + " players (use tournament)");
   const std::vector<std::string> specs = {f.a, f.b};
   try {
     for (const auto& spec : specs) tournament::check_agent_spec(spec);

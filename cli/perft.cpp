@@ -11,14 +11,14 @@
 #include "core/actions.h"
 #include "core/game.h"
 
-namespace pamir::cli {
+namespace pamir::cli::inline PAMIR_RULESET {
 namespace {
 
 constexpr int kMaxPerftDepth = 12;
 
 void run_perft(int players, core::u64 seed, int depth, bool divide) {
   if (players < core::kMinPlayers || players > core::kMaxPlayers)
-    throw CommandError("--players must be 2 to 5, got " + std::to_string(players));
+    throw CommandError("--players must be " + io::seat_range() + ", got " + std::to_string(players));
   if (depth < 0 || depth > kMaxPerftDepth)
     throw CommandError("--depth must be 0 to " + std::to_string(kMaxPerftDepth) + ", got " +
                        std::to_string(depth));
@@ -55,7 +55,7 @@ const bool registered = register_command([](CLI::App& app) {
     bool divide = false;
   };
   auto flags = std::make_shared<Flags>();
-  cmd->add_option("--players", flags->players, "Number of players (2-5)");
+  cmd->add_option("--players", flags->players, "Number of players (" + io::seat_range() + ")");
   cmd->add_option("--seed", flags->seed, "Deal seed")->check(seed_validator());
   cmd->add_option("--depth", flags->depth, "Number of decisions (0-12)");
   cmd->add_flag("--divide", flags->divide, "Print the count below each first action");

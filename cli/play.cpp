@@ -18,7 +18,7 @@
 #include "tournament/game_file.h"
 #include "tournament/play.h"
 
-namespace pamir::cli {
+namespace pamir::cli::inline PAMIR_RULESET {
 namespace {
 
 void print_header(const io::GameRecord& r) {
@@ -55,7 +55,7 @@ void print_decision(const core::State& before, core::Action a, const core::State
 
 void play_game(const PlayFlags& f) {
   if (f.players < core::kMinPlayers || f.players > core::kMaxPlayers)
-    throw CommandError("--players must be 2 to 5, got " + std::to_string(f.players));
+    throw CommandError("--players must be " + io::seat_range() + ", got " + std::to_string(f.players));
   io::GameRecord record;
   record.num_players = f.players;
   record.seed = f.seed;
@@ -65,7 +65,7 @@ void play_game(const PlayFlags& f) {
                        std::to_string(f.players) + " players");
   // The spec "wakhan" marks the seat of the automated opponent: the engine plays it.
   for (int p = 0; p < f.players; ++p) {
-    if (!core::is_wakhan_spec(record.agents[p])) continue;
+    if (!search::is_wakhan_seat(record.agents[p])) continue;
     if (record.wakhan_seat != core::kNoPlayer) throw CommandError("--agents: at most one seat can be wakhan");
     if (f.players > 3) throw CommandError("--agents: wakhan plays only in games of 2 or 3 seats");
     record.wakhan_seat = p;
@@ -133,13 +133,13 @@ void replay_game(const PlayFlags& f) {
 const bool registered = register_command([](CLI::App& app) {
   auto* cmd = app.add_subcommand("play", "Play one game between agents (or replay a record) and print its log");
   auto flags = std::make_shared<PlayFlags>();
-  auto* players = cmd->add_option("--players", flags->players, "Number of players (2-5)");
+  auto* players = cmd->add_option("--players", flags->players, "Number of players (" + io::seat_range() + ")");
   auto* seed = cmd->add_option("--seed", flags->seed, "Deal seed (agents are seeded from it too)")->check(seed_validator());
   auto* agents = cmd->add_option("--agents", flags->agents,
                                  "One agent spec per seat, comma-separated (default: random for every seat); "
                                  "human: you, at this terminal");
   auto* record = cmd->add_option("--record", flags->record_path, "Write the game record (JSON) to this file");
-  auto* game = cmd->add_option("--game", flags->game,
+  auto* game = cmd->add_option("--index", flags->game,
                                 "With --replay of a tournament's games.jsonl: the game's index (default: the first line's)")
                        ->check(CLI::NonNegativeNumber);
   cmd->add_option("--replay", flags->replay_path,

@@ -3,7 +3,7 @@
 
 #include "nets/register_evaluators.h"
 
-namespace pamir::cli {
+namespace pamir::cli::inline PAMIR_RULESET {
 namespace {
 
 const bool registered = (nets::register_net_evaluators(), true);

@@ -16,7 +16,7 @@
 #include "selfplay/progress_bar.h"
 #include "selfplay/selfplay.h"
 
-namespace pamir::cli {
+namespace pamir::cli::inline PAMIR_RULESET {
 namespace {
 
 struct SelfPlayFlags {
@@ -38,7 +38,7 @@ const bool registered = register_command([](CLI::App& app) {
       ->check(CLI::Range(0, 999));
   cmd->add_option("--records", flags->records,
                   "Also write the games played (not those resumed from shards) as a results file, for "
-                  "`pamir play --replay FILE --game N` and `pamir serve --open FILE`");
+                  "`pamir play --replay FILE --index N` and `pamir serve --open FILE`");
   cmd->add_option("--set", flags->overrides, "Override a config key: --set key=value (repeatable)");
   cmd->callback([flags] {
     selfplay::TrainConfig config;

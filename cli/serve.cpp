@@ -9,7 +9,7 @@
 #include "web/board_server.h"
 #include "web/board_session.h"
 
-namespace pamir::cli {
+namespace pamir::cli::inline PAMIR_RULESET {
 namespace {
 
 struct ServeFlags {
@@ -48,7 +48,7 @@ const bool registered = register_command([](CLI::App& app) {
       ->capture_default_str();
   auto* open = cmd->add_option("--open", flags->open_path,
                                "A game record, or a tournament's games.jsonl, to show at start");
-  cmd->add_option("--game", flags->game, "With --open of a games.jsonl: the game's index (default: the first line's)")
+  cmd->add_option("--index", flags->game, "With --open of a games.jsonl: the game's index (default: the first line's)")
       ->check(CLI::NonNegativeNumber)
       ->needs(open);
   cmd->callback([flags] { run_serve(*flags); });

@@ -18,7 +18,7 @@
 #include "tournament/standings.h"
 #include "tournament/tournament.h"
 
-namespace pamir::cli {
+namespace pamir::cli::inline PAMIR_RULESET {
 namespace {
 
 struct TournamentFlags {
@@ -122,7 +122,7 @@ const bool registered = register_command([](CLI::App& app) {
   cmd->add_option("--agents", flags->agents,
                   "Agent specs separated by ';' (or by ',' as in `pamir play`), e.g. \"random;ismcts:iters=200\"")
       ->required();
-  cmd->add_option("--players", flags->players, "Seats per game (2-5)");
+  cmd->add_option("--players", flags->players, "Seats per game (" + io::seat_range() + ")");
   cmd->add_option("--games", flags->games, "Number of games")->required();
   cmd->add_option("--threads", flags->threads, "Games played in parallel (0: every core)");
   cmd->add_option("--seed", flags->seed, "Tournament seed (each game's deal and agent seeds derive from it)")->check(seed_validator());

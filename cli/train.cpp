@@ -12,7 +12,7 @@
 #include "selfplay/config.h"
 #include "training/train_loop.h"
 
-namespace pamir::cli {
+namespace pamir::cli::inline PAMIR_RULESET {
 namespace {
 
 namespace fs = std::filesystem;

@@ -13,7 +13,7 @@
 #include "dist/cluster.h"
 #include "dist/jobs.h"
 
-namespace pamir::dist {
+namespace pamir::dist::inline PAMIR_RULESET {
 
 class JobRun {
  public:

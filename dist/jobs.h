@@ -14,7 +14,7 @@
 #include "selfplay/worker.h"
 #include "tournament/play.h"
 
-namespace pamir::dist {
+namespace pamir::dist::inline PAMIR_RULESET {
 
 enum Tag : int { kJobTag = 1, kResultTag = 2, kJobEndTag = 3 };
 

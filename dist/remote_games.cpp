@@ -4,7 +4,7 @@
 #include "selfplay/shard.h"
 #include "tournament/results_log.h"
 
-namespace pamir::dist {
+namespace pamir::dist::inline PAMIR_RULESET {
 
 std::vector<tournament::GameSpec> RankTournamentGames::start(const tournament::TournamentConfig& config,
                                                              const std::vector<tournament::GameSpec>& unplayed,

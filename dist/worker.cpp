@@ -14,7 +14,7 @@
 #include "selfplay/shard.h"
 #include "tournament/results_log.h"
 
-namespace pamir::dist {
+namespace pamir::dist::inline PAMIR_RULESET {
 
 namespace {
 

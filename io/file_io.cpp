@@ -9,7 +9,7 @@
 
 #include <unistd.h>
 
-namespace pamir::io {
+namespace pamir::io::inline PAMIR_RULESET {
 
 
 std::string read_file(const std::string& path) {

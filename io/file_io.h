@@ -6,7 +6,7 @@
 #include <string>
 #include <string_view>
 
-namespace pamir::io {
+namespace pamir::io::inline PAMIR_RULESET {
 
 // The file's bytes; throws std::runtime_error("cannot read <path>: <reason>").
 std::string read_file(const std::string& path);

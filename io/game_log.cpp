@@ -8,7 +8,7 @@
 #include "core/game.h"
 #include "core/queries.h"
 
-namespace pamir::io {
+namespace pamir::io::inline PAMIR_RULESET {
 
 using namespace core;  // io reads and writes the rules' vocabulary
 namespace {

@@ -8,7 +8,7 @@
 #include "core/actions.h"
 #include "core/state.h"
 
-namespace pamir::io {
+namespace pamir::io::inline PAMIR_RULESET {
 
 using core::Action;
 using core::State;

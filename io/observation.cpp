@@ -8,7 +8,7 @@
 #include "core/world.h"
 #include "io/state_json.h"
 
-namespace pamir::io {
+namespace pamir::io::inline PAMIR_RULESET {
 namespace {
 
 using Json = nlohmann::ordered_json;

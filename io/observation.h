@@ -8,7 +8,7 @@
 
 #include "core/state.h"
 
-namespace pamir::io {
+namespace pamir::io::inline PAMIR_RULESET {
 
 using core::State;
 

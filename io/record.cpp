@@ -5,9 +5,10 @@
 
 #include "core/dominance.h"
 #include "core/game.h"
+#include "io/games.h"
 #include "io/text.h"
 
-namespace pamir::io {
+namespace pamir::io::inline PAMIR_RULESET {
 
 using namespace core;  // io reads and writes the rules' vocabulary
 namespace {
@@ -53,7 +54,7 @@ RecordedResult parse_result(const Json& j, int players) {
 
 std::optional<State> replay(const GameRecord& r, std::string* error) {
   if (r.num_players < kMinPlayers || r.num_players > kMaxPlayers) {
-    if (error) *error = "num_players must be 2 to 5, got " + num(r.num_players);
+    if (error) *error = "num_players must be " + seat_range() + ", got " + num(r.num_players);
     return std::nullopt;
   }
   if (r.wakhan_seat != kNoPlayer && (r.num_players > 3 || r.wakhan_seat < 0 || r.wakhan_seat >= r.num_players)) {
@@ -95,6 +96,8 @@ std::string record_to_json(const GameRecord& r, const State& final_state) {
   Json agents = r.agents;
   std::string out = "{\n";
   out += "  \"format\": \"" + std::string(kFormat) + "\",\n";
+  // Pax Pamir's records name no game: they had none before there were two, and stay as they were.
+  if (kGameKey != kDefaultGame) out += "  \"game\": \"" + std::string(kGameKey) + "\",\n";
   out += "  \"num_players\": " + num(r.num_players) + ",\n";
   out += "  \"seed\": " + std::to_string(r.seed) + ",\n";
   if (r.wakhan_seat != kNoPlayer) out += "  \"wakhan_seat\": " + num(r.wakhan_seat) + ",\n";
@@ -119,9 +122,12 @@ std::optional<GameRecord> record_from_json(const std::string& text, std::string*
   try {
     const Json j = Json::parse(text);
     if (!j.is_object()) throw RecordError("a record is a JSON object");
+    if (j.contains("game") && !j["game"].is_string()) throw RecordError("game: expected a string, got " + j["game"].dump());
+    const std::string game = j.contains("game") ? j["game"].get<std::string>() : std::string(kDefaultGame);
+    if (const std::string other = other_game(game, "record"); !other.empty()) throw RecordError(other);
     for (auto it = j.begin(); it != j.end(); ++it) {
       const std::string& k = it.key();
-      if (k != "format" && k != "num_players" && k != "seed" && k != "wakhan_seat" && k != "agents" &&
+      if (k != "format" && k != "game" && k != "num_players" && k != "seed" && k != "wakhan_seat" && k != "agents" &&
           k != "actions" && k != "result")
         throw RecordError("unknown key " + quoted(k));
     }
@@ -132,12 +138,13 @@ std::optional<GameRecord> record_from_json(const std::string& text, std::string*
     const Json& players = require(j, "num_players");
     if (!players.is_number_integer() || players.get<long long>() < kMinPlayers ||
         players.get<long long>() > kMaxPlayers)
-      throw RecordError("num_players: expected an integer 2..5, got " + players.dump());
+      throw RecordError("num_players: expected an integer " + seat_range() + ", got " + players.dump());
     r.num_players = players.get<int>();
     const Json& seed = require(j, "seed");
     if (!seed.is_number_unsigned()) throw RecordError("seed: expected an unsigned integer, got " + seed.dump());
     r.seed = seed.get<u64>();
     if (j.contains("wakhan_seat")) {
+      if (!kHooks.wakhan) throw RecordError("wakhan_seat: Wakhan plays Pax Pamir only");
       const Json& w = j["wakhan_seat"];
       if (!w.is_number_integer() || w.get<long long>() < 0 || w.get<long long>() >= r.num_players ||
           r.num_players > 3)

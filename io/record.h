@@ -9,7 +9,7 @@
 #include "core/actions.h"
 #include "core/state.h"
 
-namespace pamir::io {
+namespace pamir::io::inline PAMIR_RULESET {
 
 using core::Action;
 using core::kNoPlayer;

@@ -2,7 +2,9 @@
 
 #include <cctype>
 #include <cstring>
+#include <array>
 #include <iterator>
+#include <span>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <string>
@@ -11,10 +13,11 @@
 #include "core/actions.h"
 #include "core/check.h"
 #include "core/game.h"
+#include "io/games.h"
 #include "io/text.h"
 #include "core/pieces.h"
 
-namespace pamir::io {
+namespace pamir::io::inline PAMIR_RULESET {
 
 using namespace core;  // io reads and writes the rules' vocabulary
 namespace {
@@ -58,7 +61,11 @@ enum class Field : u8 {
   kIconIndex,  // 0..3, an index into a card's impact icons
   kFlag,       // 0 or 1
   kWakhanCount,  // a count only Wakhan's tasks use: written when not 0, 0 when absent
+  kOptional,  // 0..255, a field only Pax Expanse's tasks use (a region, a site, a count, a card or
+              // none): written when not 0, 0 when absent, so Pax Pamir's positions stay as they were
 };
+// Whether a field is left out of the JSON when it is 0.
+constexpr bool omitted_when_zero(Field type) { return type == Field::kWakhanCount || type == Field::kOptional; }
 constexpr int kMaxCount = 10;  // bribes go up to 10 rupees; every other count is smaller
 
 struct FieldSpec {
@@ -70,8 +77,9 @@ struct TaskSpec {
   FieldSpec f[4];  // fields a, b, c, d
 };
 
-// One entry per TaskKind, in order (see core/tasks.h for what the fields mean).
-constexpr TaskSpec kTaskSpecs[] = {
+// One entry per TaskKind, in order (see core/tasks.h for what the fields mean): the decisions
+// of every game, then those only this game has, then the automatic tasks.
+constexpr TaskSpec kSharedDecisionSpecs[] = {
     {"choose_loyalty", {}},
     {"turn_actions", {{"ai_box", Field::kWakhanCount}, {"ai_boxes_skipped", Field::kWakhanCount},
                       {"ai_court_battle", Field::kWakhanCount}}},
@@ -82,15 +90,16 @@ constexpr TaskSpec kTaskSpecs[] = {
     {"place_spy", {{"region", Field::kRegion}}},
     {"take_cylinder", {{"to", Field::kCylLoc}}},
     {"take_block", {{"coalition", Field::kCoalition}, {"to", Field::kBlockLoc}}},
-    {"tax", {{"left", Field::kCount}, {"taken", Field::kCount}}},
-    {"gift", {}},
-    {"build", {{"placed", Field::kCount}, {"max", Field::kCount}}},
+    {"tax", {{"left", Field::kCount}, {"taken", Field::kCount}, {"region", Field::kOptional}}},
+    {"gift", {{}, {}, {"region", Field::kOptional}}},
+    {"build", {{"placed", Field::kCount}, {"max", Field::kCount}, {"region", Field::kOptional}}},
     {"move_from", {{"moves_left", Field::kCount}, {"moves_made", Field::kCount}}},
     {"move_to", {{"moves_left", Field::kCount}, {"moves_made", Field::kCount}, {"piece", Field::kMoveLoc}}},
     {"betray", {}},
     {"prize", {{"card", Field::kCard}}},
-    {"battle_site", {{"rank", Field::kCount}}},
-    {"battle", {{"site", Field::kSite}, {"left", Field::kCount}, {"removed", Field::kCount}}},
+    {"battle_site", {{"rank", Field::kCount}, {"lowest_site", Field::kOptional}, {"may_stop", Field::kOptional}}},
+    {"battle",
+     {{"site", Field::kSite}, {"left", Field::kCount}, {"removed", Field::kCount}, {"rank_left", Field::kOptional}}},
     {"discard_leverage", {{"owed", Field::kCount}}},
     {"discard_court", {}},
     {"discard_hand", {}},
@@ -101,13 +110,36 @@ constexpr TaskSpec kTaskSpecs[] = {
     {"safe_house", {{"from_card", Field::kCard}}},
     {"blackmail", {{"region", Field::kRegion}}},
     {"infrastructure", {}},
+};
+// Pax Expanse's own decisions (core/rulesets/expanse/game_decisions.inc); Pax Pamir has none.
+constexpr TaskSpec kExpanseDecisionSpecs[] = {
+    {"relocate_agent",
+     {{"neighbour_a", Field::kOptional}, {"neighbour_b", Field::kOptional}, {"region", Field::kOptional},
+      {"agents_left", Field::kOptional}}},
+    {"eliminate_supporter", {{"seat", Field::kPlayer}, {"region", Field::kOptional}}},
+    {"destabilise", {{"seat", Field::kPlayer}, {"region", Field::kOptional}}},
+    {"shed_old_loyalty", {}},
+};
+constexpr TaskSpec kAutomaticSpecs[] = {
     {"resolve_icons", {{"card", Field::kCard}, {"icon", Field::kIconIndex}}},
     {"leverage_debt", {{"owed", Field::kCount}}},
     {"cleanup_events", {{"second_pass", Field::kFlag}}},
     {"refill_market", {}},
-    {"end_turn", {}},
+    {"end_turn", {{"rocinante", Field::kOptional}}},
 };
-static_assert(std::size(kTaskSpecs) == TaskKind::kCount, "one TaskSpec per task kind");
+constexpr auto kTaskSpecs = [] {
+  constexpr std::span<const TaskSpec> game_decisions =
+      kHooks.faction_dominance ? std::span<const TaskSpec>(kExpanseDecisionSpecs) : std::span<const TaskSpec>();
+  static_assert(std::size(kSharedDecisionSpecs) + game_decisions.size() + std::size(kAutomaticSpecs) ==
+                    TaskKind::kCount,
+                "one TaskSpec per task kind");
+  std::array<TaskSpec, TaskKind::kCount> specs{};
+  size_t n = 0;
+  for (const TaskSpec& t : kSharedDecisionSpecs) specs[n++] = t;
+  for (const TaskSpec& t : game_decisions) specs[n++] = t;
+  for (const TaskSpec& t : kAutomaticSpecs) specs[n++] = t;
+  return specs;
+}();
 
 // The events whose choice each choose_* task asks for.
 bool event_fits(int kind, int event) {
@@ -224,7 +256,7 @@ Json task_json(const Task& t) {
   j["player"] = t.player;
   const u8 values[4] = {t.a, t.b, t.c, t.d};
   for (int i = 0; i < 4; ++i)
-    if (spec.f[i].key && (spec.f[i].type != Field::kWakhanCount || values[i]))
+    if (spec.f[i].key && (!omitted_when_zero(spec.f[i].type) || values[i]))
       j[spec.f[i].key] = field_value(spec.f[i], values[i]);
   return j;
 }
@@ -391,6 +423,7 @@ int parse_field(const FieldSpec& f, const Json& v, const std::string& where, int
     case Field::kIconIndex: return int(get_int(v, where, 0, 3));
     case Field::kFlag: return int(get_int(v, where, 0, 1));
     case Field::kWakhanCount: return int(get_int(v, where, 0, kMaxCount));
+    case Field::kOptional: return int(get_int(v, where, 0, 255));
     case Field::kRegion: return get_region(get_string(v, where), where);
     case Field::kCoalition: return get_coalition(v, where, false);
     case Field::kPurpose: return get_name(v, where, kBribePurposeNames, "bribe purpose");
@@ -428,7 +461,7 @@ Task parse_task(const Json& v, const std::string& where, int num_players) {
   const char* keys[6] = {"kind", "player"};
   size_t num_keys = 2;
   for (const FieldSpec& f : spec.f)
-    if (f.key && (f.type != Field::kWakhanCount || v.contains(f.key))) keys[num_keys++] = f.key;
+    if (f.key && (!omitted_when_zero(f.type) || v.contains(f.key))) keys[num_keys++] = f.key;
   expect_keys(v, keys, num_keys, where);
   Task t{};
   t.kind = u8(kind);
@@ -546,19 +579,83 @@ void check_stack_fits_phase(const State& s) {
   } else if (s.phase == Phase::kPlaying) {
     for (int i = 0; i < s.num_tasks; ++i)
       if (s.tasks[i].kind == TaskKind::kChooseLoyalty) throw LoadError("tasks: a loyalty choice after setup");
-    if (s.tasks[0].player != s.current) throw LoadError("tasks: the bottom task must be the current player's");
+    // The Rocinante's turn (Pax Expanse: the end of a turn with a = 1) is no player's: the
+    // agents it displaces are moved by their owners above it.
+    const bool rocinante_turn = kHooks.rocinante && s.tasks[0].kind == TaskKind::kEndTurn && s.tasks[0].a == 1;
+    if (s.tasks[0].player != s.current && !rocinante_turn)
+      throw LoadError("tasks: the bottom task must be the current player's");
   }
 }
 
 constexpr const char* kTopKeys[] = {"format", "num_players", "phase", "current", "first_chooser", "turn", "rng",
                                     "favored_suit", "global_effects", "bank", "rupees_removed",
                                     "dominance_checks_resolved", "players", "blocks", "market", "deck", "unused",
-                                    "discard", "active_events", "turn_state", "tasks", "wakhan"};
+                                    "discard", "active_events", "turn_state", "tasks"};
 constexpr const char* kFormat = "pamir-state-1";
+// The object holding Pax Expanse's own state (core/rulesets/expanse/game_state.inc).
+constexpr const char* kExpanseKey = "expanse";
+
+// The game a position is of: its "game", which Pax Pamir's positions leave out (they had
+// none before there were two games, and they stay as they were).
+void check_game(const Json& j, const char* kind) {
+  const std::string game = j.contains("game") ? get_string(j["game"], "game") : std::string(kDefaultGame);
+  if (const std::string other = other_game(game, kind); !other.empty()) throw LoadError(other);
+}
+void write_game(Json& j) {
+  if (core::kGameKey != kDefaultGame) j["game"] = core::kGameKey;
+}
+
+// Pax Expanse's own state. Templates over the State, so that Pax Pamir's, which has none of
+// these fields, compiles them away.
+template <typename S>
+void write_game_state(const S& s, Json& j) {
+  if constexpr (kHooks.faction_dominance)
+    j[kExpanseKey] = {{"rocinante_region", s.rocinante_region},
+                      {"objective_region", s.objective_region},
+                      {"rocinante_damaged", s.rocinante_damaged},
+                      {"transports_used", std::vector<int>(std::begin(s.transports_used), std::end(s.transports_used))},
+                      {"fleets_arrived", std::vector<int>(std::begin(s.fleets_arrived), std::end(s.fleets_arrived))},
+                      // The Rocinante's AI deck (State::ai_deck, Wakhan's in Pax Pamir), its top card face up.
+                      {"ai_deck", std::vector<int>(s.ai_deck, s.ai_deck + kWakhanCards)},
+                      {"ai_drawn", s.ai_drawn}};
+}
+template <typename S>
+void read_game_state(const Json& j, S& s) {
+  if constexpr (kHooks.faction_dominance) {
+    const Json& e = j[kExpanseKey];
+    const std::string w = kExpanseKey;
+    expect_keys(e, {"rocinante_region", "objective_region", "rocinante_damaged", "transports_used", "fleets_arrived",
+                    "ai_deck", "ai_drawn"},
+                w);
+    s.rocinante_region = u8(get_int(e["rocinante_region"], w + ".rocinante_region", 0, Region::kCount - 1));
+    s.objective_region = u8(get_int(e["objective_region"], w + ".objective_region", 0, Region::kCount - 1));
+    s.rocinante_damaged = u8(get_int(e["rocinante_damaged"], w + ".rocinante_damaged", 0, 1));
+    const Json& used = get_array(e["transports_used"], w + ".transports_used", std::size(s.transports_used),
+                                 std::size(s.transports_used));
+    for (size_t i = 0; i < std::size(s.transports_used); ++i)
+      s.transports_used[i] = u8(get_int(used[i], index(w + ".transports_used", i), 0, 255));
+    const Json& arrived = get_array(e["fleets_arrived"], w + ".fleets_arrived", std::size(s.fleets_arrived),
+                                    std::size(s.fleets_arrived));
+    for (size_t i = 0; i < std::size(s.fleets_arrived); ++i)
+      s.fleets_arrived[i] = u8(get_int(arrived[i], index(w + ".fleets_arrived", i), 0, 255));
+    const Json& deck = get_array(e["ai_deck"], w + ".ai_deck", kWakhanCards, kWakhanCards);
+    for (int i = 0; i < kWakhanCards; ++i)
+      s.ai_deck[i] = u8(get_int(deck[i], index(w + ".ai_deck", i), 0, kWakhanCards));
+    s.ai_drawn = u8(get_int(e["ai_drawn"], w + ".ai_drawn", 0, kWakhanCards));
+  }
+}
 
 State parse_state(const Json& j) {
-  // "wakhan" is present exactly in games with her.
-  expect_keys(j, kTopKeys, std::size(kTopKeys) - !j.contains("wakhan"), "position");
+  if (!j.is_object()) throw LoadError("position: expected an object, got " + describe(j));
+  check_game(j, "position");
+  // Besides the keys of every game: "game" when the file names it, "wakhan" in games with her
+  // (Pax Pamir's only), and a game's own state.
+  std::vector<const char*> keys(std::begin(kTopKeys), std::end(kTopKeys));
+  if (j.contains("game")) keys.push_back("game");
+  if constexpr (kHooks.wakhan)
+    if (j.contains("wakhan")) keys.push_back("wakhan");
+  if constexpr (kHooks.faction_dominance) keys.push_back(kExpanseKey);
+  expect_keys(j, keys.data(), keys.size(), "position");
   if (get_string(j["format"], "format") != kFormat)
     throw LoadError(std::string("format: expected \"") + kFormat + "\"");
 
@@ -596,6 +693,7 @@ State parse_state(const Json& j) {
     s.ai_drawn = u8(get_int(w["ai_drawn"], "wakhan.ai_drawn", 0, kWakhanCards - 1));
   }
   for (int p = 0; p < kMaxPlayers; ++p) s.loyalty[p] = Coalition::kNone;
+  read_game_state(j, s);
 
   CardPlacer cards(s);
 
@@ -637,7 +735,9 @@ State parse_state(const Json& j) {
   }
 
   // Coalition blocks.
-  expect_keys(j["blocks"], {"afghan", "british", "russian"}, "blocks");
+  const char* coalitions[Coalition::kCount];  // the game's names ("afghan" ..., "earth" ...)
+  for (int k = 0; k < Coalition::kCount; ++k) coalitions[k] = coalition_name(k);
+  expect_keys(j["blocks"], coalitions, Coalition::kCount, "blocks");
   for (int k = 0; k < Coalition::kCount; ++k) {
     const std::string w = std::string("blocks.") + coalition_name(k);
     const Json& bj = j["blocks"][coalition_name(k)];
@@ -725,6 +825,7 @@ State parse_state(const Json& j) {
 std::string state_to_json(const State& s, int indent) {
   Json j;
   j["format"] = kFormat;
+  write_game(j);
   j["num_players"] = s.num_players;
   j["phase"] = kPhaseNames[s.phase];
   j["current"] = s.current;
@@ -799,6 +900,7 @@ std::string state_to_json(const State& s, int indent) {
     j["wakhan"] = {{"seat", s.wakhan_seat()},
                    {"ai_deck", std::vector<int>(s.ai_deck, s.ai_deck + kWakhanCards)},
                    {"ai_drawn", s.ai_drawn}};
+  write_game_state(s, j);
   return j.dump(indent);
 }
 

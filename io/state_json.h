@@ -6,7 +6,7 @@
 
 #include "core/state.h"
 
-namespace pamir::io {
+namespace pamir::io::inline PAMIR_RULESET {
 
 using core::State;
 

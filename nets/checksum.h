@@ -7,7 +7,7 @@
 
 #include "core/types.h"
 
-namespace pamir::nets {
+namespace pamir::nets::inline PAMIR_RULESET {
 
 inline core::u64 checksum64(const void* data, std::size_t size) {
   const char* bytes = static_cast<const char*>(data);

@@ -3,7 +3,7 @@
 #include <Eigen/Core>
 #include <cstring>
 
-namespace pamir::nets {
+namespace pamir::nets::inline PAMIR_RULESET {
 namespace {
 
 using RowMatrix = Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;

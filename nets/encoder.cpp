@@ -8,7 +8,7 @@
 #include "core/random.h"
 #include "core/world.h"
 
-namespace pamir::nets {
+namespace pamir::nets::inline PAMIR_RULESET {
 namespace {
 
 using namespace core;
@@ -118,6 +118,21 @@ void encode_players(const State& s, int p, Writer& w) {
   }
 }
 
+// Pax Expanse's own public state, in the global slots that Wakhan's take in Pax Pamir (she
+// never plays Pax Expanse), so that the layout is the same: the Rocinante's region, whether it
+// is damaged, and the objective token's region. A template over the State because Pax
+// Pamir's has none of these fields; its encoding is untouched.
+template <typename S>
+void encode_game_state(const S& s, Writer& w, int at) {
+  if constexpr (kHooks.faction_dominance) {
+    // Dependent on S, so that only the game that takes this branch checks it.
+    static_assert(sizeof(S) > 0 && !kHooks.wakhan && 31 + 2 * Region::kCount < 37 + kWakhanCards);
+    if (s.rocinante_region < Region::kCount) w.flag(at + 31 + s.rocinante_region, true);                 // 31..36
+    if (s.objective_region < Region::kCount) w.flag(at + 31 + Region::kCount + s.objective_region, true);  // 37..42
+    w.flag(at + 31 + 2 * Region::kCount, s.rocinante_damaged != 0);                                        // 43
+  }
+}
+
 void encode_global(const State& s, int p, Writer& w) {
   const int at = Enc::kGlobal;
   w.flag(at + s.num_players - kMinPlayers, true);  // 0..3
@@ -151,6 +166,7 @@ void encode_global(const State& s, int p, Writer& w) {
     w.add(at + 36, s.ai_drawn * (1.0f / kWakhanCards));
     if (s.ai_drawn > 0) w.flag(at + 37 + s.ai_deck[s.ai_drawn - 1] - 1, true);
   }
+  encode_game_state(s, w, at);
 }
 
 void encode_decision(const State& s, int p, Writer& w) {

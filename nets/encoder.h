@@ -17,7 +17,7 @@
 
 #include "core/state.h"
 
-namespace pamir::nets {
+namespace pamir::nets::inline PAMIR_RULESET {
 
 // Feature layout (offsets of each block; docs/encoding.md describes the entries).
 namespace Enc {

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-namespace pamir::nets {
+namespace pamir::nets::inline PAMIR_RULESET {
 
 void softmax_in_place(float* logits, int count) {
   if (count <= 0) return;

@@ -10,7 +10,7 @@
 #include "core/types.h"
 #include "nets/encoder.h"
 
-namespace pamir::nets {
+namespace pamir::nets::inline PAMIR_RULESET {
 
 // Row i: sparse features features[row_begin[i] .. row_begin[i+1]), its legal actions
 // legal[i][0 .. num_legal[i]) and its player count.

@@ -7,7 +7,7 @@
 #include "core/game.h"
 #include "nets/eigen_net.h"
 
-namespace pamir::nets {
+namespace pamir::nets::inline PAMIR_RULESET {
 
 NetEvaluator::NetEvaluator(std::unique_ptr<Inference> inference, const NetEvaluatorOptions& options)
     : inference_(std::move(inference)), name_(options.name) {

@@ -14,7 +14,7 @@
 #include "nets/weights.h"
 #include "search/evaluator.h"
 
-namespace pamir::nets {
+namespace pamir::nets::inline PAMIR_RULESET {
 
 struct NetEvaluatorOptions {
   int cache_entries = 1 << 14;  // rounded up to a power of two; 0 disables the cache

@@ -7,7 +7,7 @@
 
 #include "nets/net_evaluator.h"
 
-namespace pamir::nets {
+namespace pamir::nets::inline PAMIR_RULESET {
 
 namespace fs = std::filesystem;
 

@@ -10,7 +10,7 @@
 #include "core/state.h"
 #include "search/evaluator.h"
 
-namespace pamir::nets {
+namespace pamir::nets::inline PAMIR_RULESET {
 
 // Where the shipped nets are: $PAMIR_MODELS when set, else the first folder that exists of
 // models/ beside the running program's folder (build/pamir -> models/), share/pamir/models

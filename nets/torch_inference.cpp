@@ -6,7 +6,7 @@
 #include "nets/eigen_net.h"
 #include "nets/torch_net.h"
 
-namespace pamir::nets {
+namespace pamir::nets::inline PAMIR_RULESET {
 
 // On the CPU the Eigen path won at every batch size `pamir bench` measures (1 to 256; see
 // docs/encoding.md), so libtorch is never picked there: the crossover is out of reach.

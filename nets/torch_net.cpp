@@ -5,7 +5,7 @@
 #include "core/actions.h"
 #include "nets/encoder.h"
 
-namespace pamir::nets {
+namespace pamir::nets::inline PAMIR_RULESET {
 namespace {
 
 // Copies between a Linear layer and the flat weight buffer (row-major [out][in] both).

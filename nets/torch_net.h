@@ -9,7 +9,7 @@
 
 #include "nets/weights.h"
 
-namespace pamir::nets {
+namespace pamir::nets::inline PAMIR_RULESET {
 
 class TorchNetImpl : public torch::nn::Module {
  public:

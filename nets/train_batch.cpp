@@ -4,7 +4,7 @@
 
 #include "core/game.h"
 
-namespace pamir::nets {
+namespace pamir::nets::inline PAMIR_RULESET {
 
 void TrainBatch::resize(int rows) {
   size = rows;

@@ -13,7 +13,7 @@
 #include "core/state.h"
 #include "nets/encoder.h"
 
-namespace pamir::nets {
+namespace pamir::nets::inline PAMIR_RULESET {
 
 struct TrainBatch {
   int size = 0;

@@ -10,7 +10,7 @@
 #include "nets/checksum.h"
 #include "nets/torch_net.h"
 
-namespace pamir::nets {
+namespace pamir::nets::inline PAMIR_RULESET {
 namespace {
 
 constexpr char kMagic[8] = {'P', 'A', 'M', 'I', 'R', 'C', 'K', 'P'};

@@ -20,7 +20,7 @@
 #include "nets/train_batch.h"
 #include "nets/weights.h"
 
-namespace pamir::nets {
+namespace pamir::nets::inline PAMIR_RULESET {
 
 struct TrainerOptions {
   NetConfig net;

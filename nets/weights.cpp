@@ -2,19 +2,36 @@
 
 #include <cmath>
 #include <cstring>
+#include <iterator>
 #include <stdexcept>
+#include <string_view>
 
 #include "core/actions.h"
 #include "io/file_io.h"
+#include "io/text.h"
 #include "core/hash.h"
 #include "core/random.h"
 #include "nets/checksum.h"
 #include "nets/encoder.h"
 
-namespace pamir::nets {
+namespace pamir::nets::inline PAMIR_RULESET {
 namespace {
 
-constexpr char kMagic[8] = {'P', 'A', 'M', 'I', 'R', 'N', 'E', 'T'};
+// Each game's nets open with their own magic, so that one game's tools refuse another's nets
+// by name (io::kKnownGames); Pax Pamir's is the one its shipped nets carry.
+struct GameMagic {
+  std::string_view game;
+  char magic[8];
+};
+constexpr GameMagic kGameMagics[] = {{"pamir", {'P', 'A', 'M', 'I', 'R', 'N', 'E', 'T'}},
+                                     {"expanse", {'E', 'X', 'P', 'A', 'N', 'S', 'E', 'N'}}};
+constexpr int magic_index(std::string_view game) {
+  for (int i = 0; i < int(std::size(kGameMagics)); ++i)
+    if (kGameMagics[i].game == game) return i;
+  return -1;
+}
+static_assert(magic_index(core::kGameKey) >= 0, "a game without a weight-file magic");
+constexpr const char* kMagic = kGameMagics[magic_index(core::kGameKey)].magic;
 // Version 2 added the encoder fingerprint.
 constexpr core::u32 kVersion = 2;
 
@@ -83,7 +100,11 @@ NetWeights parse_weights(std::string_view bytes, const std::string& source) {
   Header h;
   if (bytes.size() < sizeof h) fail(source, "too short for a header (" + std::to_string(bytes.size()) + " bytes)");
   std::memcpy(&h, bytes.data(), sizeof h);
-  if (std::memcmp(h.magic, kMagic, 8) != 0) fail(source, "not a pamir weight file");
+  if (std::memcmp(h.magic, kMagic, 8) != 0) {
+    for (const GameMagic& g : kGameMagics)
+      if (std::memcmp(h.magic, g.magic, 8) == 0) fail(source, io::other_game(g.game, "net"));
+    fail(source, "not a pamir weight file");
+  }
   if (h.version != kVersion)
     fail(source, "version " + std::to_string(h.version) + ", this build reads " + std::to_string(kVersion));
   if (h.num_features != kNumFeatures || h.num_actions != core::kNumActions || h.num_seats != core::kMaxPlayers)

@@ -18,7 +18,7 @@
 
 #include "core/types.h"
 
-namespace pamir::nets {
+namespace pamir::nets::inline PAMIR_RULESET {
 
 struct NetConfig {
   int width = 128;  // hidden units of every layer

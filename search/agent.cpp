@@ -11,7 +11,7 @@
 #include "search/options.h"
 #include "search/search_agents.h"
 
-namespace pamir::search {
+namespace pamir::search::inline PAMIR_RULESET {
 
 core::Action RandomAgent::choose(const core::State& s) {
   core::Action legal[core::kMaxLegalActions];
@@ -110,11 +110,20 @@ std::vector<std::string> agent_names() {
   return names;
 }
 
+bool is_wakhan_seat(const std::string& spec) {
+  if constexpr (core::kHooks.wakhan) {
+    return core::is_wakhan_spec(spec);
+  } else {  // core/wakhan.cpp is not in this game's rules: the spec is only recognized
+    if (spec == "wakhan") throw std::invalid_argument("wakhan plays Pax Pamir only");
+    return false;
+  }
+}
+
 std::unique_ptr<Agent> make_agent(const std::string& spec, core::u64 seed) {
   const size_t colon = spec.find(':');
   const std::string name = spec.substr(0, colon);
   const std::string argument = colon == std::string::npos ? "" : spec.substr(colon + 1);
-  if (core::is_wakhan_spec(spec)) throw std::invalid_argument("wakhan is a seat, not an agent: the engine plays her");
+  if (is_wakhan_seat(spec)) throw std::invalid_argument("wakhan is a seat, not an agent: the engine plays her");
   AgentFactory factory;
   {
     AgentRegistry& r = agent_registry();

@@ -13,7 +13,7 @@
 #include "core/state.h"
 #include "search/evaluator.h"
 
-namespace pamir::search {
+namespace pamir::search::inline PAMIR_RULESET {
 
 // One root move with its statistics after a search.
 struct RootMove {
@@ -87,6 +87,10 @@ std::vector<std::string> agent_names();
 // Builds an agent from a spec; throws std::invalid_argument with a one-line reason for an
 // unknown name or option. seed is mixed into the agent's own seed so seats differ.
 std::unique_ptr<Agent> make_agent(const std::string& spec, core::u64 seed);
+
+// Whether the spec seats Wakhan (core/wakhan.h), whom the engine plays. She plays Pax Pamir
+// only (kHooks.wakhan): under another game the spec "wakhan" is a std::invalid_argument.
+bool is_wakhan_seat(const std::string& spec);
 
 // Splits a comma-separated list of agent specs. Specs carry their own comma-separated options,
 // so a piece "key=value" (an '=' before any ':') continues the previous spec:

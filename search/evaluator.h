@@ -13,7 +13,7 @@
 #include "core/actions.h"
 #include "core/state.h"
 
-namespace pamir::search {
+namespace pamir::search::inline PAMIR_RULESET {
 
 // Values are one number per seat, in seat order (not rotated): the seat's expected share of
 // the win, as core::returns() defines it (1 for the winner, split after tie-breaks, 0 for

@@ -6,7 +6,7 @@
 
 #include "search/evaluators.h"
 
-namespace pamir::search {
+namespace pamir::search::inline PAMIR_RULESET {
 namespace {
 
 // Refuses an argument for evaluators that take none.

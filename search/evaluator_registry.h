@@ -12,7 +12,7 @@
 #include "search/evaluator.h"
 #include "search/options.h"
 
-namespace pamir::search {
+namespace pamir::search::inline PAMIR_RULESET {
 
 // Makes an evaluator from the text after "name:" in the spec (empty when there is none)
 // and a seed; throws std::invalid_argument with a one-line reason for a bad argument.

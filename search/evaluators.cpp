@@ -8,7 +8,7 @@
 #include "core/random.h"
 #include "search/heuristic.h"
 
-namespace pamir::search {
+namespace pamir::search::inline PAMIR_RULESET {
 
 void uniform_prior(float* prior, int n) {
   const float p = 1.0f / float(n);

@@ -7,7 +7,7 @@
 
 #include "search/evaluator.h"
 
-namespace pamir::search {
+namespace pamir::search::inline PAMIR_RULESET {
 
 // Every seat valued at an equal share of the win, every action equally likely. A baseline
 // that makes search rely on terminal positions alone.

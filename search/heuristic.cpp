@@ -7,7 +7,7 @@
 #include "core/game.h"
 #include "core/queries.h"
 
-namespace pamir::search {
+namespace pamir::search::inline PAMIR_RULESET {
 namespace {
 
 // Weights in VP per unit (hand-tuned guesses: a point now is worth more than assets).

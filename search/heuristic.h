@@ -5,7 +5,7 @@
 #include "core/state.h"
 #include "search/evaluator.h"
 
-namespace pamir::search {
+namespace pamir::search::inline PAMIR_RULESET {
 
 // Score of each seat, in victory points: points held, what a Dominance Check now would
 // give (at half weight: the board will change before one comes), and the assets that win

@@ -8,7 +8,7 @@
 #include "core/random.h"
 #include "core/world.h"
 
-namespace pamir::search {
+namespace pamir::search::inline PAMIR_RULESET {
 namespace {
 
 // Edges beyond this many are not created (about 160 MB): the search then evaluates leaves

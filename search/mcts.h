@@ -29,7 +29,7 @@
 #include "search/evaluator.h"
 #include "search/options.h"
 
-namespace pamir::search {
+namespace pamir::search::inline PAMIR_RULESET {
 
 enum class WorldModel { kTrueState, kSampledWorlds };
 

@@ -8,7 +8,7 @@
 #include <sstream>
 #include <stdexcept>
 
-namespace pamir::search {
+namespace pamir::search::inline PAMIR_RULESET {
 namespace {
 
 // An option as declared: its public description and where its value goes.

@@ -8,7 +8,7 @@
 
 #include "core/types.h"
 
-namespace pamir::search {
+namespace pamir::search::inline PAMIR_RULESET {
 
 struct SearchOptions {
   // Every field gets its default from the option table.

@@ -8,7 +8,7 @@
 #include "search/evaluator_registry.h"
 #include "search/heuristic.h"
 
-namespace pamir::search {
+namespace pamir::search::inline PAMIR_RULESET {
 
 core::Action HeuristicAgent::choose(const core::State& s) {
   const int p = core::to_move(s);

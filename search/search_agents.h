@@ -8,7 +8,7 @@
 #include "search/mcts.h"
 #include "search/options.h"
 
-namespace pamir::search {
+namespace pamir::search::inline PAMIR_RULESET {
 
 // One-ply greedy: applies each legal action in one determinization (sample_world for the
 // player to move) and plays the one whose result the heuristic values most for that

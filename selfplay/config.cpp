@@ -9,16 +9,21 @@
 
 #include "io/file_io.h"
 #include "io/text.h"
+#include "selfplay/config_lines.h"
 
-namespace pamir::selfplay {
+namespace pamir::selfplay::inline PAMIR_RULESET {
 namespace {
 
 using C = TrainConfig;
 
+// The game's fewest seats (Pax Pamir: 2, its default since before there were two games).
+static_assert(core::kMinPlayers >= 1 && core::kMinPlayers <= 9);
+constexpr char kDefaultPlayers[] = {char('0' + core::kMinPlayers), '\0'};
+
 // The one list of keys. The shipped configs document every key again in their own words
 // (a test checks that each config names every key).
 const ConfigKey kKeys[] = {
-    {"players", &C::players, 2, 5, "2", "seats per game"},
+    {"players", &C::players, core::kMinPlayers, core::kMaxPlayers, kDefaultPlayers, "seats per game"},
     {"seed", &C::seed, 0, 1.8e19, "1", "seeds games, noise and the initial weights"},
     {"threads", &C::threads, 0, 1024, "0", "self-play and evaluation threads (0: all cores)"},
     {"generations", &C::generations, 1, 10000, "4", "self-play -> train -> evaluate rounds"},
@@ -118,20 +123,18 @@ void set_key(TrainConfig& config, const std::string& key, const std::string& val
 TrainConfig parse_config(const std::string& text, const std::string& source) {
   TrainConfig config;
   std::set<std::string> seen;
-  std::istringstream in(text);
-  int line_no = 0;
-  for (std::string line; std::getline(in, line);) {
-    ++line_no;
-    const auto hash = line.find('#');
-    if (hash != std::string::npos) line.resize(hash);
-    line = io::trim(line);
-    if (line.empty()) continue;
-    const std::string where = source + ":" + std::to_string(line_no);
-    const auto eq = line.find('=');
-    if (eq == std::string::npos) throw ConfigError(where + ": expected 'key = value', got '" + line + "'");
-    const std::string key = io::trim(line.substr(0, eq));
-    if (!seen.insert(key).second) throw ConfigError(where + ": key '" + key + "' given twice");
-    set_key(config, key, io::trim(line.substr(eq + 1)), where);
+  try {
+    for_each_config_line(text, source, [&](const std::string& key, const std::string& value, const std::string& where) {
+      if (!seen.insert(key).second) throw ConfigError(where + ": key '" + key + "' given twice");
+      if (key == kGameKeyName) {  // not a setting: which game's tool may run the config
+        const std::string other = io::other_game(value, "config");
+        if (!other.empty()) throw ConfigError(source + " " + other);
+        return;
+      }
+      set_key(config, key, value, where);
+    });
+  } catch (const std::invalid_argument& e) {  // a line that is no `key = value`
+    throw ConfigError(e.what());
   }
   check_config(config);
   return config;
@@ -164,6 +167,8 @@ void check_config(const TrainConfig& c) {
                       std::to_string(c.full_iters) + ")");
   if (c.resign_threshold > 0 && c.players != 2)
     throw ConfigError("resign_threshold > 0 needs players = 2 (a resignation ends the game for everyone)");
+  if constexpr (!core::kHooks.wakhan)
+    if (c.wakhan_share > 0) throw ConfigError("wakhan_share > 0: Wakhan plays Pax Pamir only");
   if (c.wakhan_share > 0 && c.players > 3)
     throw ConfigError("wakhan_share > 0 needs players = 2 or 3 (Wakhan plays in games of 2 or 3)");
   if (c.full_fraction == 0 && c.train_steps > 0)
@@ -184,6 +189,7 @@ std::string key_value(const TrainConfig& config, const std::string& key) {
 
 std::string format_config(const TrainConfig& config) {
   std::string out = "# The resolved configuration of this run (defaults, config file and overrides).\n";
+  out += "\n# the game (" + std::string(io::game_name()) + ")\n" + kGameKeyName + " = " + core::kGameKey + "\n";
   for (const auto& k : kKeys)
     out += "\n# " + std::string(k.help) + " (" + range_text(k) + ")\n" + k.name + " = " + key_value(config, k.name) +
            "\n";

@@ -16,7 +16,7 @@
 
 #include "core/types.h"
 
-namespace pamir::selfplay {
+namespace pamir::selfplay::inline PAMIR_RULESET {
 
 struct TrainConfig {
   // The run.

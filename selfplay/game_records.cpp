@@ -9,7 +9,7 @@
 #include "io/file_io.h"
 #include "tournament/play.h"
 
-namespace pamir::selfplay {
+namespace pamir::selfplay::inline PAMIR_RULESET {
 namespace {
 
 std::vector<std::string> agents_of(const TrainConfig& c, int generation) {

@@ -1,6 +1,6 @@
 #pragma once
 // Self-play games as a results file (the tournament's format, tournament/results_log.h), so
-// that `pamir play --replay FILE --game N` and `pamir serve --open FILE` show them:
+// that `pamir play --replay FILE --index N` and `pamir serve --open FILE` show them:
 // `pamir selfplay --records FILE`. Every seat is the generation's net ("selfplay:genNNN"),
 // Wakhan's seat "wakhan"; a game stopped at max_decisions is marked capped and one a seat
 // resigned is marked as that seat's forfeit.
@@ -11,7 +11,7 @@
 #include "selfplay/worker.h"
 #include "tournament/results_log.h"
 
-namespace pamir::selfplay {
+namespace pamir::selfplay::inline PAMIR_RULESET {
 
 class GameRecords {
  public:

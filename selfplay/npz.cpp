@@ -4,7 +4,7 @@
 
 #include <cstring>
 
-namespace pamir::selfplay {
+namespace pamir::selfplay::inline PAMIR_RULESET {
 namespace {
 
 constexpr std::uint32_t kLocalHeader = 0x04034b50, kCentralHeader = 0x02014b50, kEndRecord = 0x06054b50;
@@ -34,7 +34,11 @@ std::uint32_t crc_of(std::string_view bytes) {
 // The .npy file of an array: version 1.0 header, padded so the data starts 64-aligned.
 std::string npy_bytes(const NpyArray& a) {
   std::string shape = "(";
-  for (std::size_t i = 0; i < a.shape.size(); ++i) shape += (i ? ", " : "") + std::to_string(a.shape[i]);
+  for (std::size_t i = 0; i < a.shape.size(); ++i) {
+    // Appended piece by piece: GCC's LTO warns (wrongly) on the temporary of a chained +.
+    if (i) shape += ", ";
+    shape += std::to_string(a.shape[i]);
+  }
   shape += a.shape.size() == 1 ? ",)" : ")";
   std::string header = "{'descr': '" + a.dtype + "', 'fortran_order': False, 'shape': " + shape + ", }";
   const std::size_t unpadded = 10 + header.size() + 1;

@@ -12,7 +12,7 @@
 #include <string_view>
 #include <vector>
 
-namespace pamir::selfplay {
+namespace pamir::selfplay::inline PAMIR_RULESET {
 
 struct NpzError : std::runtime_error {
   using std::runtime_error::runtime_error;

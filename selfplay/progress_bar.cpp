@@ -6,7 +6,7 @@
 
 #include <cstdio>
 
-namespace pamir::selfplay {
+namespace pamir::selfplay::inline PAMIR_RULESET {
 
 ProgressBar::ProgressBar(std::string label, long total, long done)
     : label_(std::move(label)),

@@ -6,7 +6,7 @@
 #include <mutex>
 #include <string>
 
-namespace pamir::selfplay {
+namespace pamir::selfplay::inline PAMIR_RULESET {
 
 class ProgressBar {
  public:

@@ -16,7 +16,7 @@
 #include "selfplay/shard_writer.h"
 #include "tournament/play.h"
 
-namespace pamir::selfplay {
+namespace pamir::selfplay::inline PAMIR_RULESET {
 
 namespace fs = std::filesystem;
 

@@ -14,7 +14,7 @@
 #include "selfplay/config.h"
 #include "selfplay/worker.h"
 
-namespace pamir::selfplay {
+namespace pamir::selfplay::inline PAMIR_RULESET {
 
 // Makes worker w's evaluator (called once per worker, from that worker's thread).
 using EvaluatorMaker = std::function<std::unique_ptr<search::Evaluator>(int worker)>;

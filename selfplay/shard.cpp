@@ -4,9 +4,11 @@
 #include <map>
 
 #include "io/file_io.h"
+#include "io/games.h"
+#include "io/text.h"
 #include "selfplay/npz.h"
 
-namespace pamir::selfplay {
+namespace pamir::selfplay::inline PAMIR_RULESET {
 namespace {
 
 template <class T>
@@ -63,7 +65,7 @@ void ShardRows::append(const ShardRows& other) {
 std::string shard_bytes(const ShardRows& s) {
   const std::int64_t n = s.rows();
   const std::vector<std::int64_t> format{kShardFormatVersion, s.num_features, core::kNumActions, core::kMaxPlayers};
-  return write_npz({
+  std::vector<NpyArray> arrays{
       make_array("format", "<i8", {4}, as_span(format)),
       make_array("games", "<i8", {std::int64_t(s.games.size())}, as_span(s.games)),
       make_array("feature_begin", "<i4", {n + 1}, as_span(s.feature_begin)),
@@ -74,13 +76,28 @@ std::string shard_bytes(const ShardRows& s) {
       make_array("policy", "<f4", {std::int64_t(s.policy.size())}, as_span(s.policy)),
       make_array("value", "<f4", {n, core::kMaxPlayers}, as_span(s.value)),
       make_array("num_players", "|u1", {n}, as_span(s.num_players)),
-  });
+  };
+  // The game's key as bytes. Pax Pamir's shards name no game: they had none before there were
+  // two, and stay as they were.
+  if (core::kGameKey != io::kDefaultGame) {
+    const std::string_view key = core::kGameKey;
+    const std::vector<std::uint8_t> game(key.begin(), key.end());
+    arrays.push_back(make_array("game", "|u1", {std::int64_t(game.size())}, as_span(game)));
+  }
+  return write_npz(arrays);
 }
 
 ShardRows parse_shard(std::string_view bytes, const std::string& source) {
   const std::vector<NpyArray> archive = read_npz(bytes, source);
   std::map<std::string, const NpyArray*> arrays;
   for (const auto& a : archive) arrays[a.name] = &a;
+  std::string game(io::kDefaultGame);
+  if (arrays.count("game")) {
+    const auto key = take<std::uint8_t>(arrays, "game", "|u1", -1, source);
+    game.assign(key.begin(), key.end());
+  }
+  if (const std::string other = io::other_game(game, "self-play shard"); !other.empty())
+    throw NpzError(source + " " + other);
   const auto format = take<std::int64_t>(arrays, "format", "<i8", 4, source);
   if (format[0] != kShardFormatVersion)
     throw NpzError(source + ": shard format " + std::to_string(format[0]) + ", this build reads " +

@@ -12,7 +12,7 @@
 #include "core/actions.h"
 #include "core/types.h"
 
-namespace pamir::selfplay {
+namespace pamir::selfplay::inline PAMIR_RULESET {
 
 constexpr std::int64_t kShardFormatVersion = 1;
 

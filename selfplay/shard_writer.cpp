@@ -4,7 +4,7 @@
 
 #include <filesystem>
 
-namespace pamir::selfplay {
+namespace pamir::selfplay::inline PAMIR_RULESET {
 
 std::string shard_path(const std::string& dir, int generation, int number) {
   return dir + fmt::sprintf("/gen%03d-%04d.npz", generation, number);

@@ -17,7 +17,7 @@
 
 #include "selfplay/worker.h"
 
-namespace pamir::selfplay {
+namespace pamir::selfplay::inline PAMIR_RULESET {
 
 // The path of shard `number` of generation `generation` in dir.
 std::string shard_path(const std::string& dir, int generation, int number);

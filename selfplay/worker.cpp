@@ -6,7 +6,7 @@
 #include "core/random.h"
 #include "nets/encoder.h"
 
-namespace pamir::selfplay {
+namespace pamir::selfplay::inline PAMIR_RULESET {
 
 SelfPlayCounters& SelfPlayCounters::operator+=(const SelfPlayCounters& o) {
   games += o.games;

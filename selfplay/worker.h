@@ -19,7 +19,7 @@
 #include "selfplay/config.h"
 #include "selfplay/shard.h"
 
-namespace pamir::selfplay {
+namespace pamir::selfplay::inline PAMIR_RULESET {
 
 // What a worker counts; summed over workers for a generation's metrics.
 struct SelfPlayCounters {

@@ -7,7 +7,7 @@
 #include "tournament/play.h"
 #include "tournament/results_log.h"
 
-namespace pamir::tournament {
+namespace pamir::tournament::inline PAMIR_RULESET {
 
 std::vector<StoredGame> read_games(const std::string& path) {
   const std::string text = io::read_file(path);

@@ -8,7 +8,7 @@
 
 #include "io/record.h"
 
-namespace pamir::tournament {
+namespace pamir::tournament::inline PAMIR_RULESET {
 
 struct StoredGame {
   long index = 0;          // the game's index in its tournament; 0 for a record

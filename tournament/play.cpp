@@ -12,12 +12,12 @@
 #include "core/wakhan.h"
 #include "search/agent.h"
 
-namespace pamir::tournament {
+namespace pamir::tournament::inline PAMIR_RULESET {
 
 int wakhan_seat(const std::vector<std::string>& specs, const std::vector<int>& seats) {
   int seat = core::kNoPlayer;
   for (int p = 0; p < int(seats.size()); ++p) {
-    if (!core::is_wakhan_spec(specs.at(seats[p]))) continue;
+    if (!search::is_wakhan_seat(specs.at(seats[p]))) continue;
     if (seat != core::kNoPlayer) throw std::invalid_argument("wakhan can hold only one seat of a game");
     if (seats.size() > 3) throw std::invalid_argument("wakhan plays only in games of 2 or 3 seats");
     seat = p;
@@ -27,7 +27,7 @@ int wakhan_seat(const std::vector<std::string>& specs, const std::vector<int>& s
 
 
 void check_agent_spec(const std::string& spec) {
-  if (!core::is_wakhan_spec(spec)) search::make_agent(spec, 0);
+  if (!search::is_wakhan_seat(spec)) search::make_agent(spec, 0);
 }
 
 std::vector<int> forfeit_ranks(const core::State& s, int seat) {

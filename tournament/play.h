@@ -11,7 +11,7 @@
 #include "io/record.h"
 #include "core/types.h"
 
-namespace pamir::tournament {
+namespace pamir::tournament::inline PAMIR_RULESET {
 
 struct GameResult {
   long game = 0;           // index in its tournament or match

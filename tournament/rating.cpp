@@ -7,7 +7,7 @@
 #include <stdexcept>
 #include <utility>
 
-namespace pamir::tournament {
+namespace pamir::tournament::inline PAMIR_RULESET {
 namespace {
 
 // One place of one finishing order: `winner` takes it among the entries still unplaced

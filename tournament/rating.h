@@ -20,7 +20,7 @@
 #include <optional>
 #include <vector>
 
-namespace pamir::tournament {
+namespace pamir::tournament::inline PAMIR_RULESET {
 
 struct RankedGame {
   std::vector<int> agents;  // agent index per seat

@@ -6,9 +6,10 @@
 #include <stdexcept>
 
 #include "io/file_io.h"
+#include "io/games.h"
 #include "io/text.h"
 
-namespace pamir::tournament {
+namespace pamir::tournament::inline PAMIR_RULESET {
 namespace {
 
 using Json = nlohmann::ordered_json;
@@ -37,13 +38,23 @@ std::vector<T> int_array(const Json& j, const char* key) {
   return out;
 }
 
+// A header's game: Pax Pamir's headers name none (they had none before there were two
+// games, and they stay as they were).
+void check_game(const Json& header) {
+  const Json game = header.value("game", Json(std::string(io::kDefaultGame)));
+  const std::string key = game.is_string() ? game.get<std::string>() : game.dump();
+  if (const std::string other = io::other_game(key, "tournament results file"); !other.empty())
+    throw std::runtime_error(other);
+}
+
 }  // namespace
 
 std::string results_header(const std::vector<std::string>& agents, int players, const std::string& seating,
                            core::u64 seed, int max_decisions) {
-  const Json j = {{"type", "header"}, {"format", kFormat},   {"agents", agents},
-                  {"players", players}, {"seating", seating}, {"seed", std::to_string(seed)},
-                  {"max_decisions", max_decisions}};
+  Json j = {{"type", "header"}, {"format", kFormat},   {"agents", agents},
+            {"players", players}, {"seating", seating}, {"seed", std::to_string(seed)},
+            {"max_decisions", max_decisions}};
+  if (core::kGameKey != io::kDefaultGame) j["game"] = core::kGameKey;
   return j.dump();
 }
 
@@ -107,6 +118,7 @@ ResultsFile read_results_file(const std::string& path) {
         continue;
       }
       const Json j = Json::parse(line);
+      if (j.is_object()) check_game(j);
       if (!j.is_object() || j.value("type", "") != "header" || j.value("format", "") != kFormat ||
           !j.contains("agents") || !j["agents"].is_array() || !j.contains("players") ||
           !j["players"].is_number_unsigned())
@@ -136,6 +148,7 @@ LoadedResults load_results(const std::string& path, const std::string& header) {
     try {
       if (line_no == 1) {
         if (!complete) throw std::runtime_error("the header line is cut short");
+        if (const Json j = Json::parse(line, nullptr, false); j.is_object()) check_game(j);
         if (line.find(kFormatV1) != std::string::npos)
           throw std::runtime_error(std::string("written in format ") + kFormatV1 +
                                    " by an older pamir: continue it with that version, or start a new run");

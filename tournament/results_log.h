@@ -10,7 +10,7 @@
 
 #include "tournament/play.h"
 
-namespace pamir::tournament {
+namespace pamir::tournament::inline PAMIR_RULESET {
 
 // The header line (no newline) for a configuration; a results file resumes only under the
 // same header.

@@ -5,8 +5,9 @@
 
 #include "core/random.h"
 #include "core/state.h"
+#include "io/text.h"
 
-namespace pamir::tournament {
+namespace pamir::tournament::inline PAMIR_RULESET {
 namespace {
 
 // Every assignment of agents 0..n-1 to `seats` seats, in lexicographic order, keeping those the
@@ -48,7 +49,7 @@ Seating parse_seating(const std::string& name) {
 Schedule::Schedule(int num_agents, int seats, Seating seating, core::u64 seed)
     : num_agents_(num_agents), seats_(seats), seed_(seed) {
   if (seats < core::kMinPlayers || seats > core::kMaxPlayers)
-    throw std::invalid_argument("players must be 2 to 5, got " + std::to_string(seats));
+    throw std::invalid_argument("players must be " + io::seat_range() + ", got " + std::to_string(seats));
   if (num_agents < 2) throw std::invalid_argument("a tournament needs at least 2 agents");
   if (seating == Seating::kDistinct && num_agents < seats)
     throw std::invalid_argument(std::to_string(num_agents) + " agents cannot fill " + std::to_string(seats) +

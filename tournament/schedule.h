@@ -13,7 +13,7 @@
 
 #include "core/types.h"
 
-namespace pamir::tournament {
+namespace pamir::tournament::inline PAMIR_RULESET {
 
 enum class Seating {
   kDistinct,  // each game seats distinct agents: all k-permutations of the n agents (needs n >= seats)

@@ -15,7 +15,7 @@
 
 #include <array>
 
-namespace pamir::tournament {
+namespace pamir::tournament::inline PAMIR_RULESET {
 
 struct SprtConfig {
   double elo0 = 0;

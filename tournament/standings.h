@@ -9,7 +9,7 @@
 #include "tournament/play.h"
 #include "tournament/rating.h"
 
-namespace pamir::tournament {
+namespace pamir::tournament::inline PAMIR_RULESET {
 
 struct AgentStanding {
   std::string spec;

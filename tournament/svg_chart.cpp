@@ -8,7 +8,7 @@
 
 #include "tournament/report.h"
 
-namespace pamir::tournament {
+namespace pamir::tournament::inline PAMIR_RULESET {
 namespace {
 
 std::string num(double v) { return fmt::format("{:.1f}", v); }

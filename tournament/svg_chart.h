@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-namespace pamir::tournament {
+namespace pamir::tournament::inline PAMIR_RULESET {
 
 struct ChartPoint {
   double x = 0, y = 0;

@@ -9,10 +9,10 @@
 
 #include "io/file_io.h"
 #include "io/record.h"
-#include "core/wakhan.h"
+#include "search/agent.h"
 #include "tournament/results_log.h"
 
-namespace pamir::tournament {
+namespace pamir::tournament::inline PAMIR_RULESET {
 namespace {
 
 // A game read back from the results file must be the one this configuration schedules, and
@@ -50,7 +50,7 @@ TournamentResult run_tournament(const TournamentConfig& c, const ProgressCallbac
     throw std::invalid_argument("labels must name every agent");
   for (const std::string& spec : c.agents) {  // a bad spec fails before any game
     check_agent_spec(spec);
-    if (!core::is_wakhan_spec(spec)) continue;
+    if (!search::is_wakhan_seat(spec)) continue;
     if (c.players > 3) throw std::invalid_argument("wakhan plays only in games of 2 or 3 seats");
     if (c.seating != Seating::kDistinct)
       throw std::invalid_argument("wakhan can hold only one seat of a game: use seating \"distinct\"");

@@ -12,7 +12,7 @@
 #include "tournament/play.h"
 #include "tournament/schedule.h"
 
-namespace pamir::tournament {
+namespace pamir::tournament::inline PAMIR_RULESET {
 
 class RemoteGames;
 

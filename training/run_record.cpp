@@ -8,7 +8,7 @@
 #include "tournament/svg_chart.h"
 #include "tournament/report.h"
 
-namespace pamir::selfplay {
+namespace pamir::selfplay::inline PAMIR_RULESET {
 
 using tournament::ChartSeries;
 using tournament::html_escape;

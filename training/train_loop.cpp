@@ -19,7 +19,7 @@
 #include "tournament/rating.h"
 #include "tournament/tournament.h"
 
-namespace pamir::selfplay {
+namespace pamir::selfplay::inline PAMIR_RULESET {
 namespace {
 
 namespace fs = std::filesystem;

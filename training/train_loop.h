@@ -23,7 +23,7 @@
 #include "selfplay/config.h"
 #include "training/run_record.h"
 
-namespace pamir::selfplay {
+namespace pamir::selfplay::inline PAMIR_RULESET {
 
 struct TrainRunResult {
   std::vector<GenerationRecord> records;

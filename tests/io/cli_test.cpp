@@ -39,7 +39,7 @@ TEST(CliPlay, RecordsAndReplaysTheSameGame) {
   std::filesystem::remove(path);
 }
 
-// A tournament's games.jsonl replays like a record: --game picks the game, whose standing is
+// A tournament's games.jsonl replays like a record: --index picks the game, whose standing is
 // the one its line gives; the log carries what the decisions caused.
 TEST(CliPlay, ReplaysAGameOfATournamentResultsFile) {
   const std::string dir = temp_path("pamir_cli_tournament");
@@ -53,7 +53,7 @@ TEST(CliPlay, ReplaysAGameOfATournamentResultsFile) {
   const auto at = [&](const std::string& key) { return line.find("\"" + key + "\":"); };
   const long game = std::stol(line.substr(at("game") + 7));
   const std::string vp = line.substr(at("vp") + 6, line.find(']', at("vp")) - at("vp") - 6);  // "a,b"
-  const std::string out = run_tool({"play", "--replay", results, "--game", std::to_string(game)});
+  const std::string out = run_tool({"play", "--replay", results, "--index", std::to_string(game)});
   EXPECT_EQ(out.rfind("game: 2 players, seed ", 0), 0u) << out;
   EXPECT_NE(out.find("Dominance Check 1 scored: "), std::string::npos) << out;
   const std::string vp0 = vp.substr(0, vp.find(',')), vp1 = vp.substr(vp.find(',') + 1);
@@ -64,10 +64,10 @@ TEST(CliPlay, ReplaysAGameOfATournamentResultsFile) {
     ASSERT_NE(l, std::string::npos);
     EXPECT_EQ(out.substr(out.find(": ", l) + 2, points.size() + 3), points + " VP") << out.substr(standing);
   }
-  // Without --game, the first line's game.
+  // Without --index, the first line's game.
   EXPECT_EQ(run_tool({"play", "--replay", results}), out);
   try {
-    run_tool({"play", "--replay", results, "--game", "99"});
+    run_tool({"play", "--replay", results, "--index", "99"});
     ADD_FAILURE() << "game 99 replayed";
   } catch (const std::exception& e) {
     EXPECT_EQ(std::string(e.what()), results + ": no game 99 (it holds 4 games, numbered 0 to 3)");

@@ -102,7 +102,7 @@ TEST(Record, RejectsMalformedRecords) {
     EXPECT_FALSE(record_from_json(j.dump(), &error));
     return error;
   };
-  EXPECT_EQ(error_after([](auto& j) { j["num_players"] = 7; }), "num_players: expected an integer 2..5, got 7");
+  EXPECT_EQ(error_after([](auto& j) { j["num_players"] = 7; }), "num_players: expected an integer 2 to 5, got 7");
   EXPECT_EQ(error_after([](auto& j) { j["agents"].push_back("random"); }), "agents: expected one spec per seat");
   EXPECT_EQ(error_after([](auto& j) { j["actions"][3]["id"] = 100000; }),
             "actions[3].id: expected an action id 0.." + std::to_string(kNumActions - 1) + ", got 100000");

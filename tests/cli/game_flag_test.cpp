@@ -1,0 +1,106 @@
+// build/pamir's --game: the one binary runs each game's commands (cli/main.cpp), and a file
+// of one game is refused by the other's tools with a one-line error that names the way out.
+// The tool runs as a program here, as a user runs it; tests/expanse_tools/ drives Pax
+// Expanse's commands in-process.
+
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <string>
+
+#include "tests/cli_tool.h"
+
+namespace pamir::testing {
+namespace {
+
+struct ToolRun {
+  int status;
+  std::string output;  // stdout and stderr
+};
+
+ToolRun run_pamir(const std::string& args) {
+  const std::string command = std::string(PAMIR_BUILD_DIR) + "/pamir " + args + " 2>&1";
+  FILE* pipe = popen(command.c_str(), "r");
+  if (!pipe) return {-1, "popen failed"};
+  std::string output;
+  char buffer[4096];
+  for (size_t n; (n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0;) output.append(buffer, n);
+  const int status = pclose(pipe);
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, output};
+}
+
+TEST(GameFlag, UnknownGamesAndPaxPamirOnlyCommandsAreUsageErrors) {
+  ToolRun r = run_pamir("play --game chess");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.output, "error: --game: unknown game 'chess' (games: pamir, expanse)\n");
+  r = run_pamir("play --replay t.jsonl --game 3");  // the tournament game's index is now --index
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.output,
+            "error: --game: unknown game '3' (games: pamir, expanse); a tournament's game is chosen with --index N\n");
+  r = run_pamir("serve --game expanse");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.output, "error: pamir serve plays Pax Pamir only, not Pax Expanse (--game expanse)\n");
+  r = run_pamir("--game=expanse play --players 2");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.output, "error: --players must be 3 to 4, got 2\n");
+}
+
+TEST(GameFlag, EveryCommandShowsIt) {
+  for (const char* command : {"play", "engine", "perft", "bench", "agents", "tournament", "match", "selfplay", "train"})
+    for (const char* game : {"pamir", "expanse"}) {
+      const ToolRun r = run_pamir(std::string(command) + " --game " + game + " --help");
+      EXPECT_EQ(r.status, 0) << command << " " << game << ": " << r.output;
+      EXPECT_NE(r.output.find("--game"), std::string::npos) << command;
+    }
+  EXPECT_NE(run_pamir("--help").output.find("--game"), std::string::npos);
+}
+
+// A record, and a tournament's results, of each game, replayed by the other's tools.
+TEST(GameFlag, FilesOfTheOtherGameAreRefusedByName) {
+  const std::string dir = temp_path("pamir_game_flag");
+  std::filesystem::create_directories(dir);
+  for (const auto& [game, other, name] : {std::tuple{"pamir", "expanse", "Pax Pamir"},
+                                          std::tuple{"expanse", "pamir", "Pax Expanse"}}) {
+    const std::string record = dir + "/" + game + ".json";
+    ToolRun r = run_pamir(std::string("play --game ") + game + " --players 3 --seed 3 --quiet --record " + record);
+    ASSERT_EQ(r.status, 0) << r.output;
+    r = run_pamir(std::string("play --game ") + game + " --replay " + record + " --quiet");
+    EXPECT_EQ(r.status, 0) << r.output;
+    r = run_pamir(std::string("play --game ") + other + " --replay " + record);
+    EXPECT_EQ(r.status, 1);
+    EXPECT_EQ(r.output, "error: " + record + ": is a " + name + " record; use --game " + game + "\n");
+
+    const std::string out = dir + "/" + game + "-tournament";
+    r = run_pamir(std::string("tournament --game ") + game + " --agents 'random;random' --players 3 --games 2 " +
+                  "--threads 1 --quiet --out " + out);
+    ASSERT_EQ(r.status, 0) << r.output;
+    r = run_pamir(std::string("play --game ") + other + " --replay " + out + "/games.jsonl");
+    EXPECT_EQ(r.status, 1);
+    EXPECT_EQ(r.output, "error: " + out + "/games.jsonl line 1: is a " + name +
+                            " tournament results file; use --game " + game + "\n");
+  }
+  std::filesystem::remove_all(dir);
+}
+
+// `pamir train` runs its config's game; --game for the other game is refused by the config.
+TEST(GameFlag, TrainTakesTheGameFromItsConfig) {
+  const std::string dir = temp_path("pamir_game_flag_train");
+  std::filesystem::create_directories(dir);
+  const std::string config = dir + "/x.cfg";
+  std::FILE* f = std::fopen(config.c_str(), "w");
+  std::fputs("game = expanse\nplayers = 2\n", f);
+  std::fclose(f);
+  // The config's game picks Pax Expanse's tool, whose seat counts refuse 2 players.
+  ToolRun r = run_pamir("train --config " + config + " --out " + dir + "/run");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.output, "error: " + config + ":2: players = 2 is out of range 3..4\n");
+  r = run_pamir("train --game pamir --config " + config + " --out " + dir + "/run");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.output, "error: " + config + " is a Pax Expanse config; use --game expanse\n");
+  std::filesystem::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace pamir::testing

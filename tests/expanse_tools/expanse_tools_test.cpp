@@ -1,0 +1,256 @@
+// The tools on Pax Expanse: this program links the layers above the rules compiled for Pax
+// Expanse (pamir_commands_expanse and below), and drives the commands in-process as
+// build/pamir does after `--game expanse`. Each tool plays Expanse to the end; its files name
+// their game, round-trip, and are refused by the other game's tools (the tool binary itself
+// checks the Pax Pamir side in ExpanseToolBinary).
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "cli/engine_session.h"
+#include "core/game.h"
+#include "core/random.h"
+#include "io/file_io.h"
+#include "io/record.h"
+#include "io/state_json.h"
+#include "nets/encoder.h"
+#include "nets/weights.h"
+#include "selfplay/config.h"
+#include "selfplay/npz.h"
+#include "selfplay/shard.h"
+#include "tests/cli_tool.h"
+
+namespace pamir::testing {
+namespace {
+
+using core::State;
+using core::u64;
+namespace fs = std::filesystem;
+
+static_assert(core::kHooks.faction_dominance, "this program tests Pax Expanse's tools");
+
+std::string error_of(const std::vector<std::string>& args) {
+  try {
+    run_tool(args);
+  } catch (const std::exception& e) {
+    return e.what();
+  }
+  return "(no error)";
+}
+
+// The positions of a seeded random game, the final one included.
+std::vector<State> random_game(int players, u64 seed) {
+  std::vector<State> out{core::new_game(players, seed)};
+  u64 rng = seed * 31 + players;
+  core::Action legal[core::kMaxLegalActions];
+  while (!out.back().game_over()) {
+    State next = out.back();
+    core::apply(next, legal[core::random_below(rng, core::legal_actions(next, legal))]);
+    out.push_back(next);
+  }
+  return out;
+}
+
+// tiny.cfg's run of seconds, as a Pax Expanse config of 3 seats.
+std::string tiny_expanse_config(const std::string& dir) {
+  std::string text = io::read_file(std::string(PAMIR_SOURCE_DIR) + "/configs/tiny.cfg");
+  const auto at = text.find("players = 2");
+  EXPECT_NE(at, std::string::npos);
+  text.replace(at, std::strlen("players = 2"), "players = 3");
+  const std::string path = dir + "/expanse.cfg";
+  fs::create_directories(dir);
+  io::write_file_atomically(path, "game = expanse\n" + text);
+  return path;
+}
+
+TEST(ExpanseFiles, PositionsRoundTripAndNameTheirGame) {
+  for (int players = core::kMinPlayers; players <= core::kMaxPlayers; ++players)
+    for (u64 seed = 1; seed <= 3; ++seed)
+      for (const State& s : random_game(players, seed)) {
+        const std::string json = io::state_to_json(s);
+        ASSERT_NE(json.find("\"game\":\"expanse\""), std::string::npos);
+        std::string error;
+        const auto back = io::state_from_json(json, &error);
+        ASSERT_TRUE(back) << "players " << players << " seed " << seed << ": " << error;
+        ASSERT_EQ(std::memcmp(&*back, &s, sizeof s), 0) << "players " << players << " seed " << seed;
+      }
+}
+
+TEST(ExpanseFiles, PositionsOfAnotherGameAreRefusedByName) {
+  nlohmann::json j = nlohmann::json::parse(io::state_to_json(core::new_game(3, 5)));
+  std::string error;
+  j.erase("game");  // a position from before there were two games: Pax Pamir's
+  EXPECT_FALSE(io::state_from_json(j.dump(), &error));
+  EXPECT_EQ(error, "is a Pax Pamir position; use --game pamir");
+  j["game"] = "chess";
+  EXPECT_FALSE(io::state_from_json(j.dump(), &error));
+  EXPECT_EQ(error, "names an unknown game \"chess\"");
+  j["game"] = "expanse";
+  j["wakhan"] = {{"seat", 0}, {"ai_deck", nlohmann::json::array()}, {"ai_drawn", 0}};
+  EXPECT_FALSE(io::state_from_json(j.dump(), &error));
+  EXPECT_EQ(error, "position: unknown key \"wakhan\"");
+}
+
+TEST(ExpanseFiles, RecordsReplayAndRefuseAnotherGame) {
+  const std::vector<State> game = random_game(4, 9);
+  io::GameRecord r{4, 9, {"random", "random", "random", "random"}, {}, core::kNoPlayer, {}};
+  // The actions back from the positions: the one legal action that leads from each to the next.
+  core::Action legal[core::kMaxLegalActions];
+  for (size_t i = 0; i + 1 < game.size(); ++i) {
+    const int n = core::legal_actions(game[i], legal);
+    for (int k = 0; k < n; ++k) {
+      State next = game[i];
+      core::apply(next, legal[k]);
+      if (std::memcmp(&next, &game[i + 1], sizeof next) == 0) {
+        r.actions.push_back(legal[k]);
+        break;
+      }
+    }
+  }
+  ASSERT_EQ(r.actions.size() + 1, game.size());
+  const std::string json = io::record_to_json(r, game.back());
+  EXPECT_NE(json.find("\"game\": \"expanse\""), std::string::npos);
+  std::string error;
+  const auto back = io::record_from_json(json, &error);
+  ASSERT_TRUE(back) << error;
+  EXPECT_EQ(back->actions, r.actions);
+  const auto final_state = io::replay(*back, &error);
+  ASSERT_TRUE(final_state) << error;
+  EXPECT_EQ(std::memcmp(&*final_state, &game.back(), sizeof(State)), 0);
+
+  nlohmann::json j = nlohmann::json::parse(json);
+  j.erase("game");
+  EXPECT_FALSE(io::record_from_json(j.dump(), &error));
+  EXPECT_EQ(error, "is a Pax Pamir record; use --game pamir");
+  j["game"] = "expanse";
+  j["wakhan_seat"] = 0;
+  EXPECT_FALSE(io::record_from_json(j.dump(), &error));
+  EXPECT_EQ(error, "wakhan_seat: Wakhan plays Pax Pamir only");
+}
+
+TEST(ExpanseFiles, NetsAndShardsNameTheirGame) {
+  const nets::NetWeights w = nets::random_weights({8, 1}, 3);
+  EXPECT_EQ(nets::parse_weights(nets::serialize_weights(w), "fresh").data, w.data);
+  // A shipped Pax Pamir net.
+  const std::string pamir_net = std::string(PAMIR_SOURCE_DIR) + "/models/pamir-2p.weights";
+  try {
+    nets::load_weights(pamir_net);
+    ADD_FAILURE() << "a Pax Pamir net loaded";
+  } catch (const std::exception& e) {
+    EXPECT_EQ(std::string(e.what()), "bad weight file " + pamir_net + ": is a Pax Pamir net; use --game pamir");
+  }
+
+  selfplay::ShardRows rows;
+  rows.num_features = nets::kNumFeatures;
+  const std::string bytes = selfplay::shard_bytes(rows);
+  EXPECT_EQ(selfplay::parse_shard(bytes, "s.npz").num_features, nets::kNumFeatures);
+  // The same shard said to be Pax Pamir's: its arrays without "game".
+  std::vector<selfplay::NpyArray> arrays = selfplay::read_npz(bytes, "s.npz");
+  std::erase_if(arrays, [](const selfplay::NpyArray& a) { return a.name == "game"; });
+  try {
+    selfplay::parse_shard(selfplay::write_npz(arrays), "p.npz");
+    ADD_FAILURE() << "a Pax Pamir shard loaded";
+  } catch (const std::exception& e) {
+    EXPECT_EQ(std::string(e.what()), "p.npz is a Pax Pamir self-play shard; use --game pamir");
+  }
+}
+
+// Pax Expanse's own state is in the encoding, in slots Wakhan's take in Pax Pamir.
+TEST(ExpanseEncoder, SeesTheRocinanteAndTheObjective) {
+  const State s = random_game(3, 2)[40];
+  std::vector<float> row(nets::kNumFeatures);
+  nets::encode_dense(s, row.data());
+  const int at = nets::Enc::kGlobal + 31;
+  for (int r = 0; r < core::Region::kCount; ++r) {
+    EXPECT_EQ(row[at + r], r == s.rocinante_region ? 1.0f : 0.0f) << r;
+    EXPECT_EQ(row[at + core::Region::kCount + r], r == s.objective_region ? 1.0f : 0.0f) << r;
+  }
+  State moved = s;
+  moved.rocinante_region = core::u8((s.rocinante_region + 1) % core::Region::kCount);
+  std::vector<float> other(nets::kNumFeatures);
+  nets::encode_dense(moved, other.data());
+  EXPECT_NE(row, other);
+}
+
+TEST(ExpanseTools, PlayPlaysAGameToTheEndAndRecordsIt) {
+  const std::string record = temp_path("expanse_play") + ".json";
+  const std::string out = run_tool({"play", "--game", "expanse", "--players", "3", "--agents", "random,random,random",
+                                    "--seed", "7", "--record", record, "--quiet"});
+  EXPECT_NE(out.find("final standing:"), std::string::npos) << out;
+  const std::string replayed = run_tool({"play", "--game=expanse", "--replay", record, "--quiet"});
+  EXPECT_NE(replayed.find("final standing:"), std::string::npos) << replayed;
+  fs::remove(record);
+}
+
+TEST(ExpanseTools, PlayRefusesWhatExpanseHasNot) {
+  EXPECT_EQ(error_of({"play", "--game", "expanse", "--players", "2"}), "--players must be 3 to 4, got 2");
+  EXPECT_EQ(error_of({"play", "--players", "3", "--agents", "random,wakhan,random"}), "wakhan plays Pax Pamir only");
+  EXPECT_NE(error_of({"play", "--players", "3", "--agents", "best,random,random"}).find("plays Pax Pamir only"),
+            std::string::npos);
+  EXPECT_EQ(error_of({"play", "--game", "pamir"}), "--game: was given twice, for different games");
+}
+
+TEST(ExpanseTools, SearchAgentsPlay) {
+  const std::string out = run_tool({"play", "--players", "3", "--seed", "2", "--quiet", "--agents",
+                                    "ismcts:iters=8,mcts:iters=8,heuristic"});
+  EXPECT_NE(out.find("final standing:"), std::string::npos) << out;
+}
+
+TEST(ExpanseTools, PerftCountsFromTheStart) {
+  const std::string out = run_tool({"perft", "--game", "expanse", "--players", "3", "--seed", "1", "--depth", "3"});
+  EXPECT_EQ(out.rfind("perft(players 3, seed 1, depth 3) = ", 0), 0u) << out;
+}
+
+TEST(ExpanseTools, TournamentPlaysAndWritesItsGame) {
+  const std::string dir = temp_path("expanse_tournament");
+  fs::remove_all(dir);
+  run_tool({"tournament", "--game", "expanse", "--agents", "random;heuristic", "--players", "3", "--games", "3",
+            "--threads", "1", "--seed", "4", "--out", dir, "--quiet"});
+  std::ifstream in(dir + "/games.jsonl");
+  std::string header;
+  std::getline(in, header);
+  EXPECT_NE(header.find("\"game\":\"expanse\""), std::string::npos) << header;
+  const std::string replayed = run_tool({"play", "--replay", dir + "/games.jsonl", "--index", "0", "--quiet"});
+  EXPECT_NE(replayed.find("final standing:"), std::string::npos) << replayed;
+  fs::remove_all(dir);
+}
+
+TEST(ExpanseTools, EngineProtocolPlaysAGame) {
+  cli::EngineSession e("random");
+  EXPECT_EQ(e.handle("new players=3 seed=2"), std::vector<std::string>{"ok"});
+  EXPECT_EQ(e.handle("new players=2 seed=2"), std::vector<std::string>{"error: new: players must be 3 to 4, got 2"});
+  for (int i = 0; i < 5000; ++i) {
+    if (e.handle("result").at(0) == "over yes") return;
+    const auto go = e.handle("go");  // "action <id> <name>", "ok"
+    ASSERT_EQ(go.back(), "ok") << go[0];
+    ASSERT_EQ(go[0].rfind("action ", 0), 0u) << go[0];
+    const std::string id = go[0].substr(7, go[0].find(' ', 7) - 7);
+    ASSERT_EQ(e.handle("do " + id), std::vector<std::string>{"ok"}) << go[0];
+  }
+  ADD_FAILURE() << "the game did not end";
+}
+
+TEST(ExpanseTools, SelfPlayAndTrainRunTheConfigsGame) {
+  const std::string dir = temp_path("expanse_train");
+  fs::remove_all(dir);
+  const std::string config = tiny_expanse_config(dir);
+  run_tool({"selfplay", "--config", config, "--out", dir + "/shards", "--set", "games_per_generation=2"});
+  bool shard = false;
+  for (const auto& f : fs::directory_iterator(dir + "/shards")) shard |= f.path().extension() == ".npz";
+  EXPECT_TRUE(shard);
+  run_tool({"train", "--config", config, "--out", dir + "/run", "--generations", "1", "--set", "eval_games=0", "--set",
+            "final_eval_games=0", "--set", "games_per_generation=2"});
+  EXPECT_NE(io::read_file(dir + "/run/config.cfg").find("game = expanse"), std::string::npos);
+  fs::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace pamir::testing
