@@ -38,6 +38,12 @@ Json observation(const State& s, int seat) {
     Json& ai = j["wakhan"]["ai_deck"];
     for (int i = s.ai_drawn; i < core::kWakhanCards; ++i) ai[i] = nullptr;
   }
+  if constexpr (core::kHooks.rocinante) {
+    // The Rocinante's AI deck (in the position's "expanse" object) below its face-up card is
+    // hidden, as Wakhan's is.
+    Json& ai = j["expanse"]["ai_deck"];
+    for (int i = s.ai_drawn; i < core::kWakhanCards; ++i) ai[i] = nullptr;
+  }
   return j;
 }
 

@@ -19,6 +19,7 @@
 #include "core/game.h"
 #include "core/random.h"
 #include "io/file_io.h"
+#include "io/observation.h"
 #include "io/record.h"
 #include "io/state_json.h"
 #include "nets/encoder.h"
@@ -161,6 +162,16 @@ TEST(ExpanseFiles, NetsAndShardsNameTheirGame) {
   } catch (const std::exception& e) {
     EXPECT_EQ(std::string(e.what()), "p.npz is a Pax Pamir self-play shard; use --game pamir");
   }
+}
+
+// A seat's observation hides the Rocinante's AI deck below its face-up card.
+TEST(ExpanseFiles, ObservationsHideTheRocinantesDeck) {
+  const State s = random_game(3, 4)[30];
+  const nlohmann::json j = nlohmann::json::parse(io::observation_to_json(s, 0));
+  const nlohmann::json& deck = j.at("expanse").at("ai_deck");
+  ASSERT_EQ(deck.size(), size_t(core::kWakhanCards));
+  for (int i = 0; i < core::kWakhanCards; ++i)
+    EXPECT_EQ(deck[i].is_null(), i >= s.ai_drawn) << i;
 }
 
 // Pax Expanse's own state is in the encoding, in slots Wakhan's take in Pax Pamir.
