@@ -189,8 +189,8 @@ int build_regions(const State& s, int p, int region) {
   return ruled_regions(s, p);
 }
 
-bool any_build_region(const State& s, int p, int region) {
-  if constexpr (kHooks.actions_by_asset_region) return true;  // the asset's own region
+bool any_build_region(const State& s, int p, int /*region*/) {
+  if constexpr (kHooks.actions_by_asset_region) return true;  // the asset's own region, whichever
   return rules_any_region(s, p);
 }
 

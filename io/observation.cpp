@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/actions.h"
+#include "core/expanse.h"
 #include "core/game.h"
 #include "core/hash.h"
 #include "core/world.h"
@@ -16,7 +17,9 @@ using Json = nlohmann::ordered_json;
 constexpr const char* kObservationFormat = "pamir-observation-1";
 
 Json observation(const State& s, int seat) {
-  const State view = core::public_view(s);
+  State view = core::public_view(s);
+  // Pax Expanse: loyalty is chosen secretly, so the others' choices stay hidden until all are made.
+  if constexpr (core::kHooks.secret_loyalty) core::hide_loyalty_choices(view, seat);
   const Json position = Json::parse(state_to_json(view));
   Json j;
   j["format"] = kObservationFormat;

@@ -174,6 +174,21 @@ TEST(ExpanseFiles, ObservationsHideTheRocinantesDeck) {
     EXPECT_EQ(deck[i].is_null(), i >= s.ai_drawn) << i;
 }
 
+// Seed "Starting Loyalty": while loyalty is chosen, a seat's observation does not show the
+// choices other seats made, only its own.
+TEST(ExpanseFiles, ObservationsHideOtherSeatsLoyaltyChoicesDuringSetup) {
+  State s = core::new_game(3, 6);
+  const int first = s.top().player;
+  core::apply(s, core::Act::loyalty(core::Coalition::kMars));
+  const int next = s.top().player;
+  const std::string theirs = io::observation_to_json(s, next), own = io::observation_to_json(s, first);
+  State unchosen = core::new_game(3, 6);
+  EXPECT_EQ(nlohmann::json::parse(theirs).at("players").at(first).at("loyalty"),
+            nlohmann::json::parse(io::observation_to_json(unchosen, next)).at("players").at(first).at("loyalty"));
+  EXPECT_NE(nlohmann::json::parse(own).at("players").at(first).at("loyalty"),
+            nlohmann::json::parse(theirs).at("players").at(first).at("loyalty"));
+}
+
 // Pax Expanse's own state is in the encoding, in slots Wakhan's take in Pax Pamir.
 TEST(ExpanseEncoder, SeesTheRocinanteAndTheObjective) {
   const State s = random_game(3, 2)[40];
