@@ -2,6 +2,7 @@
 // command line to that game's commands (cli/games.h): cli/ is compiled once per ruleset, each
 // command in its own cli/<command>.cpp, registered with cli/command.h.
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <iterator>
@@ -40,14 +41,24 @@ std::string_view command_argument(int argc, char** argv) {
   return "";
 }
 
+// The config file a command runs: --config's, or the saved one of the run `train --resume`
+// continues (--out's config.cfg, training/train_loop.h).
+std::optional<std::string> config_argument(int argc, char** argv, std::string_view command) {
+  if (const auto config = option_value(argc, argv, "--config")) return std::string(*config);
+  const bool resume = std::any_of(argv + 1, argv + argc, [](const char* a) { return std::string_view(a) == "--resume"; });
+  if (command == "train" && resume)
+    if (const auto out = option_value(argc, argv, "--out")) return std::string(*out) + "/config.cfg";
+  return std::nullopt;
+}
+
 // The game: --game's, else for `pamir train` and `pamir selfplay` their config's key `game`,
 // else Pax Pamir. A config that cannot be read is the command's to report.
 std::string game_argument(int argc, char** argv) {
   if (const auto game = option_value(argc, argv, "--game")) return std::string(*game);
   // The commands that run a config file.
   if (const std::string_view command = command_argument(argc, argv); command == "train" || command == "selfplay")
-    if (const auto config = option_value(argc, argv, "--config")) {
-      std::ifstream in{std::string(*config)};
+    if (const auto config = config_argument(argc, argv, command)) {
+      std::ifstream in{*config};
       const std::string game = pamir::selfplay::config_game(std::string(std::istreambuf_iterator<char>(in), {}));
       if (!game.empty()) return game;
     }

@@ -99,6 +99,12 @@ TEST(GameFlag, TrainTakesTheGameFromItsConfig) {
   r = run_pamir("train --game pamir --config " + config + " --out " + dir + "/run");
   EXPECT_EQ(r.status, 1);
   EXPECT_EQ(r.output, "error: " + config + " is a Pax Expanse config; use --game expanse\n");
+  // --resume reads the run's saved config, and so its game, with no --game.
+  std::filesystem::create_directories(dir + "/run");
+  std::filesystem::copy_file(config, dir + "/run/config.cfg");
+  r = run_pamir("train --resume --out " + dir + "/run");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.output.find("players = 2 is out of range 3..4"), std::string::npos) << r.output;
   std::filesystem::remove_all(dir);
 }
 
