@@ -39,7 +39,8 @@ struct RocinanteCardDef {
 #include "expanse_tables.inc"
 static_assert(kRocinanteCards == kWakhanCards, "the Rocinante's AI deck lives in State::ai_deck");
 
-constexpr int kPeace = 1;  // the climate starts at Peace (seed, "Starting Political Climate")
+// The climate track's spaces (climate.tsv order); it starts at Peace (seed, "Starting Political Climate").
+constexpr int kProsperity = 0, kPeace = 1, kColdWar = 2, kWar = 3;
 
 constexpr int deck_cards() {
   int n = 0;
@@ -121,10 +122,10 @@ int climate(const State& s) {
   return kPeace;  // unreachable: the favoured suit is always a space of the track
 }
 const char* climate_name(int space) { return kClimateKeys[space]; }
-bool at_prosperity(const State& s) { return climate(s) == 0; }
-bool at_cold_war(const State& s) { return climate(s) == 2; }
+bool at_prosperity(const State& s) { return climate(s) == kProsperity; }
+bool at_cold_war(const State& s) { return climate(s) == kColdWar; }
 bool at_peace(const State& s) { return climate(s) == kPeace; }
-bool at_war(const State& s) { return climate(s) == 3; }
+bool at_war(const State& s) { return climate(s) == kWar; }
 
 void move_climate(State& s, int toward) {
   const int space = climate(s) + toward;

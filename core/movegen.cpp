@@ -320,7 +320,7 @@ int gen_decision(const State& s, Action* out) {
     }
     case TaskKind::kInfrastructure: return gen_block_placements(s, p, ruled_regions(s, p), out);
     default:
-      if constexpr (kHooks.rocinante) return gen_expanse_decision(s, out);
+      if constexpr (kGameDecisions) return gen_expanse_decision(s, out);
       break;
   }
   return int(o - out);

@@ -319,7 +319,7 @@ void decide(State& s, Action a) {
       return place_cylinder(s, p, CylLoc::spy(d.a));
     case TaskKind::kInfrastructure: return place_block(s, p, s.loyalty[p], block_destination(d));
     default:
-      if constexpr (kHooks.rocinante) decide_expanse(s, t, a);
+      if constexpr (kGameDecisions) decide_expanse(s, t, a);
       return;
   }
 }
@@ -352,13 +352,14 @@ bool decision_ready(State& s) {
       break;
     case TaskKind::kBattleSite: ready = !t.c || any_battle(s, p, t.b); break;
     case TaskKind::kBattle:
-      if (t.b > 0 && has_battle_removal(s, p, t.a)) break;
-      {
+      ready = t.b > 0 && has_battle_removal(s, p, t.a);
+      if (!ready) {
         const Task over = t;
         pop_task(s);
         finish_battle_site(s, over);
+        return false;
       }
-      return false;
+      break;
     case TaskKind::kDiscardLeverage:
       ready = t.a > 0 && (hand_size(s, p) > 0 || s.court_len[p] > 0);
       break;
@@ -384,7 +385,7 @@ bool decision_ready(State& s) {
     }
     case TaskKind::kTakeBlock: ready = block_available(s, t.a); break;
     default:
-      if constexpr (kHooks.rocinante) ready = expanse_decision_ready(s);
+      if constexpr (kGameDecisions) ready = expanse_decision_ready(s);
       break;
   }
   if (!ready) pop_task(s);

@@ -53,6 +53,10 @@ enum : u8 {
 };
 }
 
+// Whether this ruleset has decisions of its own (game_decisions.inc), which its own code
+// generates, checks and resolves (Pax Expanse: core/expanse.h).
+constexpr bool kGameDecisions = TaskKind::kNumDecisions > TaskKind::kInfrastructure + 1;
+
 // Purpose of a bribe (Task::c of kBribeDemand and kBribePay).
 namespace BribeFor {
 enum : u8 { kPlayLeft, kPlayRight, kCardAction /* + CardAction */ };
