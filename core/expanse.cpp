@@ -27,15 +27,6 @@ struct DominanceCheckDef {
   u8 objective_next;  // where the objective token goes, or kNoRegion
   bool last;  // the final check
 };
-// What a Rocinante AI card can do (data/expanse/rocinante_actions.tsv says what each means).
-namespace RocinanteAction {
-enum : u8 { kNone, kCombatFleet, kCombatTransport, kRemoveSupporter, kEliminateAsset, kRemoveAgent, kGrantInfluence };
-}
-struct RocinanteCardDef {
-  u8 top, bottom;
-  bool both;  // James Holden's cards: both actions, top to bottom
-  u8 location;
-};
 #include "expanse_tables.inc"
 static_assert(kRocinanteCards == kWakhanCards, "the Rocinante's AI deck lives in State::ai_deck");
 
@@ -116,11 +107,15 @@ void expanse_setup(State& s) {
   for (int i = n - 1; i >= 0; --i) push_task(s, TaskKind::kChooseLoyalty, seat_at(s, s.first_chooser, i));
 }
 
-int climate(const State& s) {
-  for (int i = 0; i < 4; ++i)
-    if (kClimateSuits[i] == s.favored_suit) return i;
-  return kPeace;  // unreachable: the favoured suit is always a space of the track
-}
+// The climate space of each favoured suit (the inverse of kClimateSuits): the rules ask for
+// the climate at every Combat, elimination and agent move.
+constexpr std::array<u8, Suit::kCount> kSuitClimates = [] {
+  std::array<u8, Suit::kCount> spaces{};
+  for (int i = 0; i < 4; ++i) spaces[kClimateSuits[i]] = u8(i);
+  return spaces;
+}();
+
+int climate(const State& s) { return kSuitClimates[s.favored_suit]; }
 const char* climate_name(int space) { return kClimateKeys[space]; }
 bool at_prosperity(const State& s) { return climate(s) == kProsperity; }
 bool at_cold_war(const State& s) { return climate(s) == kColdWar; }
@@ -133,13 +128,13 @@ void move_climate(State& s, int toward) {
 }
 
 void refresh_network(State& s, int p) {
-  // Keep the marks of the other Networks' assets only.
-  u64 others[2] = {0, 0};
-  const int b = s.court_begin(p), total = s.court_begin(s.num_players);
-  for (int i = 0; i < total; ++i)
-    if (i < b || i >= b + s.court_len[p]) bit_set(others, s.court[i]);
-  s.used_cards[0] &= others[0];
-  s.used_cards[1] &= others[1];
+  // Keep the marks of the other Networks' assets only: of the few cards marked, those in
+  // another player's Network.
+  for (int w = 0; w < 2; ++w)
+    for (u64 bits = s.used_cards[w]; bits; bits &= bits - 1) {
+      const int c = w * 64 + __builtin_ctzll(bits) + 1, owner = s.court_owner(c);
+      if (owner == p || owner == kNoPlayer) s.used_cards[w] &= ~(bits & -bits);
+    }
 }
 
 void begin_mobilise(State& s) {
@@ -301,9 +296,11 @@ bool rocinante_perform(State& s, int action, int r) {
   return false;
 }
 
-const RocinanteCardDef& face_up_card(const State& s) { return kRocinanteCardDefs[rocinante_card(s) - 1]; }
+const RocinanteCardDef& face_up_card(const State& s) { return rocinante_card_def(rocinante_card(s)); }
 
 }  // namespace
+
+const RocinanteCardDef& rocinante_card_def(int card) { return kRocinanteCardDefs[card - 1]; }
 
 void rocinante_acts(State& s) {
   const RocinanteCardDef& d = face_up_card(s);
@@ -329,12 +326,7 @@ int rocinante_destinations(const State& s, int region) {
   return region_neighbours(region) >> s.rocinante_region & 1 ? 1 << region : 0;
 }
 
-int supporter_regions(const State& s, int p, int region) {
-  int mask = 1 << region;
-  for (int r = 0; r < Region::kCount; ++r)
-    if (faction_controller(s, r) == s.loyalty[p]) mask |= 1 << r;
-  return mask;
-}
+int supporter_regions(const State& s, int p, int region) { return 1 << region | faction_regions(s, s.loyalty[p]); }
 
 int supporter_price(const State& s, int p, int r) { return 2 * s.tribes[r][p]; }
 
@@ -345,8 +337,10 @@ int favour_cost(const State& s, int p, int region, int budget) {
   int best = supporter_price(s, p, region);
   if (best <= budget) return best;
   best = std::min(best, cheapest_gift(s, p));
-  for (int m = supporter_regions(s, p, region); m && best > budget; m &= m - 1)
-    best = std::min(best, supporter_price(s, p, __builtin_ctz(m)));
+  if (best <= budget) return best;
+  // A supporter in a region p's faction controls: only a cheaper one is worth the control check.
+  for (int r = 0; r < Region::kCount && best > budget; ++r)
+    if (const int price = supporter_price(s, p, r); price < best && faction_controller(s, r) == s.loyalty[p]) best = price;
   return best;
 }
 
@@ -512,14 +506,22 @@ void decide_expanse(State& s, const Task& t, Action a) {
 }
 
 int faction_controller(const State& s, int r) {
-  int best = Coalition::kNone, best_count = 0, tied = 0;
-  for (int k = 0; k < Coalition::kCount; ++k) {
-    int count = s.armies[r][k];
-    for (u32 m = region_border_mask(r); m; m &= m - 1) count += s.roads[__builtin_ctz(m)][k];
-    if (count > best_count) best = k, best_count = count, tied = 0;
-    else if (count == best_count && count > 0) ++tied;
-  }
-  return tied ? Coalition::kNone : best;
+  int count[Coalition::kCount];
+  for (int k = 0; k < Coalition::kCount; ++k) count[k] = s.armies[r][k];
+  for (u32 m = region_border_mask(r); m; m &= m - 1)
+    for (int k = 0; k < Coalition::kCount; ++k) count[k] += s.roads[__builtin_ctz(m)][k];
+  // The strict maximum, none when all are 0 (no branch per faction: the Favour and the
+  // Rocinante ask at every turn).
+  const int earth = count[Coalition::kEarth], mars = count[Coalition::kMars], belt = count[Coalition::kBelt];
+  if (earth > mars && earth > belt) return Coalition::kEarth;
+  if (mars > earth && mars > belt) return Coalition::kMars;
+  return belt > earth && belt > mars ? Coalition::kBelt : Coalition::kNone;
+}
+
+int faction_regions(const State& s, int k) {
+  int mask = 0;
+  for (int r = 0; r < Region::kCount; ++r) mask |= (faction_controller(s, r) == k) << r;
+  return mask;
 }
 
 int regions_controlled(const State& s, int p) {

@@ -55,8 +55,19 @@ void end_rocinante_turn(State& s);
 // Combat: the Rocinante is damaged (never destroyed); a damaged one cannot be moved by Favour.
 bool rocinante_damaged(const State& s);
 void damage_rocinante(State& s);
-// The face-up Rocinante AI card (1..24).
+// The face-up Rocinante AI card (1..24), and what an AI card does: its two actions
+// (data/expanse/rocinante_actions.tsv says what each means), whether both are performed, and
+// where the ship goes after.
 int rocinante_card(const State& s);
+namespace RocinanteAction {
+enum : u8 { kNone, kCombatFleet, kCombatTransport, kRemoveSupporter, kEliminateAsset, kRemoveAgent, kGrantInfluence, kCount };
+}
+struct RocinanteCardDef {
+  u8 top, bottom;  // RocinanteAction
+  bool both;       // James Holden's cards: both actions, top to bottom
+  u8 location;
+};
+const RocinanteCardDef& rocinante_card_def(int card);
 
 // Favour with an asset of `region`: where the Rocinante may be moved (a bit mask), the regions
 // p may place a supporter in (the asset's and those p's faction controls), what a use costs
@@ -96,8 +107,9 @@ bool expanse_decision_ready(const State& s);
 void decide_expanse(State& s, const Task& t, Action a);
 
 // The faction that controls region r: the most fleets there plus transports on its borders,
-// strictly (a tie: none, Coalition::kNone).
+// strictly (a tie: none, Coalition::kNone); the regions faction k controls (a bit mask).
 int faction_controller(const State& s, int r);
+int faction_regions(const State& s, int k);
 // The regions player p controls (queries.h, ruler).
 int regions_controlled(const State& s, int p);
 

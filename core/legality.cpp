@@ -2,6 +2,7 @@
 
 #include "core/expanse.h"
 #include "core/map.h"
+#include "core/market.h"
 #include "core/pieces.h"
 #include "core/queries.h"
 
@@ -149,9 +150,10 @@ int taxable_players(const State& s, int p, int region) {
     if (q == p) continue;
     if constexpr (kHooks.actions_by_asset_region) {
       // Pax Expanse: anyone with influence and a supporter in the region; no shelter.
+      // Branch-free: the move generator asks at nearly every turn.
       bool present = false;
-      for (u32 m = regions; m && !present; m &= m - 1) present = s.tribes[__builtin_ctz(m)][q];
-      if (s.rupees[q] > 0 && present) mask |= 1 << q;
+      for (u32 m = regions; m; m &= m - 1) present |= s.tribes[__builtin_ctz(m)][q] != 0;
+      mask |= (present & (s.rupees[q] > 0)) << q;
     } else if (s.rupees[q] > tax_shelter(s, q) && has_court_card_in(s, q, regions)) {
       mask |= 1 << q;
     }
@@ -174,9 +176,10 @@ bool taxable_cell(const State& s, int regions, int row, int col) {
 
 bool market_has_taxable_rupees(const State& s, int p, int region) {
   const int regions = kHooks.actions_by_asset_region ? tax_regions(s, p, region) : 0;
-  for (int row = 0; row < kMarketRows; ++row)
-    for (int col = 0; col < kMarketCols; ++col)
-      if (taxable_cell(s, regions, row, col)) return true;
+  for (unsigned cells = market_cells_with_rupees(s); cells; cells &= cells - 1) {
+    const int i = __builtin_ctz(cells);
+    if (taxable_cell(s, regions, i / kMarketCols, i % kMarketCols)) return true;
+  }
   return false;
 }
 
@@ -189,7 +192,7 @@ int build_regions(const State& s, int p, int region) {
   return ruled_regions(s, p);
 }
 
-bool any_build_region(const State& s, int p, int /*region*/) {
+bool any_build_region(const State& s, int p) {
   if constexpr (kHooks.actions_by_asset_region) return true;  // the asset's own region, whichever
   return rules_any_region(s, p);
 }
@@ -347,8 +350,7 @@ int min_action_cost(const State& s, int p, int c, int act) {
 }
 
 bool feasibility_depends_on_region(int act) {
-  return (kHooks.actions_by_asset_region && (act == CardAction::kTax || act == CardAction::kBuild)) ||
-         (kHooks.favour_uses && act == CardAction::kGift);
+  return (kHooks.actions_by_asset_region && act == CardAction::kTax) || (kHooks.favour_uses && act == CardAction::kGift);
 }
 
 bool card_action_feasible(const State& s, int p, int c, int act) {
@@ -359,7 +361,7 @@ bool card_action_feasible(const State& s, int p, int c, int act) {
       if constexpr (kHooks.favour_uses) return favour_cost(s, p, region, s.rupees[p]) <= s.rupees[p];
       return s.rupees[p] >= cheapest_gift(s, p) && can_place_cylinder(s, p);
     case CardAction::kBuild:
-      return s.rupees[p] >= 2 && any_build_region(s, p, region) && can_place_block(s, s.loyalty[p]);
+      return s.rupees[p] >= 2 && any_build_region(s, p) && can_place_block(s, s.loyalty[p]);
     case CardAction::kMove: return any_move(s, p);
     case CardAction::kBetray: return any_betray(s, p);
     case CardAction::kBattle: return any_battle(s, p);

@@ -30,7 +30,7 @@ bool can_place_block(const State& s, int coalition);
 
 // Card actions.
 // Whether card action act of card c has something to do for p. In Pax Pamir it depends on
-// the action only; in Pax Expanse Extort, Favour and Rally also on the card's region.
+// the action only; in Pax Expanse Extort and Favour also on the card's region.
 bool card_action_feasible(const State& s, int p, int c, int act);
 bool feasibility_depends_on_region(int act);
 int ruled_regions(const State& s, int p);                    // bit mask
@@ -42,7 +42,7 @@ bool market_card_taxable(const State& s, int p, int region, int row, int col);
 // Build (Pax Expanse: Rally with an asset of `region`): the regions p may build in, as a
 // bit mask: those p rules, and in Pax Expanse the asset's region.
 int build_regions(const State& s, int p, int region);
-bool any_build_region(const State& s, int p, int region);  // build_regions(...) != 0, cheaply
+bool any_build_region(const State& s, int p);  // build_regions(...) != 0 whatever the asset's region, cheaply
 bool betrayable(const State& s, int p, int c);  // p has a spy on c, and Bodyguards do not protect it
 
 // Movement.

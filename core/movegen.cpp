@@ -14,28 +14,6 @@
 namespace pamir::core::inline PAMIR_RULESET {
 namespace {
 
-// Bit i set where byte i of w is zero or equal to `value` (bits 0..7). Word-at-a-time: the
-// turn-action generator asks this of the 12 market cells at nearly every decision.
-unsigned bytes_equal_or_zero(u64 w, u8 value) {
-  constexpr u64 kLow7 = 0x7F7F7F7F7F7F7F7Full;
-  auto zero_bytes = [](u64 x) { return ~(((x & kLow7) + kLow7) | x | kLow7); };  // 0x80 per zero byte
-  const u64 flags = zero_bytes(w) | zero_bytes(w ^ (0x0101010101010101ull * value));
-  // Gathers the eight 0x80 flags into one byte: each lands in a distinct bit of the top byte.
-  return unsigned(((flags >> 7) * 0x0102040810204080ull) >> 56);
-}
-
-// Bit row*6+col: the market space holds a card that can be bought (not the rupee sink, Public Withdrawal).
-unsigned market_cells_buyable(const State& s) {
-  static_assert(kNoCard == 0 && kMarketRows * kMarketCols == 12 && std::endian::native == std::endian::little);
-  u64 first = 0;
-  u32 last = 0;
-  std::memcpy(&first, &s.market[0][0], 8);
-  std::memcpy(&last, &s.market[0][0] + 8, 4);
-  const unsigned unbuyable = bytes_equal_or_zero(first, kRupeeSinkCard) |
-                             (bytes_equal_or_zero(last, kRupeeSinkCard) & 0xF) << 8;
-  return ~unbuyable & 0xFFF;
-}
-
 int gen_turn_actions(const State& s, int p, Action* out) {
   Action* o = out;
   *o++ = Act::kDone;

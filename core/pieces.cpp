@@ -202,8 +202,8 @@ void discard_court_card(State& s, int c) {
   // Pax Expanse's agents may move on to a card adjacent to this one: its ring neighbours now.
   u8 left = 0, right = 0;
   if (kHooks.agents_leave_discarded_assets && s.spies_on[c] && total > 1) {
-    left = s.court[(at + total - 1) % total];
-    right = s.court[(at + 1) % total];
+    left = s.court[at == 0 ? total - 1 : at - 1];
+    right = s.court[at + 1 == total ? 0 : at + 1];
   }
   std::memmove(&s.court[at], &s.court[at + 1], total - at - 1);
   s.court[total - 1] = 0;

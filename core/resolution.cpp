@@ -338,7 +338,7 @@ bool decision_ready(State& s) {
       break;
     case TaskKind::kBuild:
       ready = t.a < t.b && s.rupees[p] >= build_cost(s, p, t.a + 1) &&
-              can_place_block(s, s.loyalty[p]) && any_build_region(s, p, t.c);
+              can_place_block(s, s.loyalty[p]) && any_build_region(s, p);
       if (!ready) {
         const int placed = t.a;
         pop_task(s);
@@ -384,8 +384,9 @@ bool decision_ready(State& s) {
       break;
     }
     case TaskKind::kTakeBlock: ready = block_available(s, t.a); break;
-    default:
-      if constexpr (kGameDecisions) ready = expanse_decision_ready(s);
+    default:  // the ruleset's own decisions come after the shared ones
+      if constexpr (kGameDecisions)
+        if (t.kind > TaskKind::kInfrastructure) ready = expanse_decision_ready(s);
       break;
   }
   if (!ready) pop_task(s);
