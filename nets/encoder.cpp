@@ -120,16 +120,29 @@ void encode_players(const State& s, int p, Writer& w) {
 
 // Pax Expanse's own public state, in the global slots that Wakhan's take in Pax Pamir (she
 // never plays Pax Expanse), so that the layout is the same: the Rocinante's region, whether it
-// is damaged, and the objective token's region. A template over the State because Pax
-// Pamir's has none of these fields; its encoding is untouched.
+// is damaged, the objective token's region, and what the Rocinante's face-up AI card will do
+// (its actions and where the ship goes: the card's meaning, which fits where its id would
+// not), and how far into its deck it is. A template over the State because Pax Pamir's has
+// none of these fields; its encoding is untouched.
 template <typename S>
 void encode_game_state(const S& s, Writer& w, int at) {
   if constexpr (kHooks.faction_dominance) {
+    constexpr int kActions = core::RocinanteAction::kCount - 1;  // its actions, none left out
+    constexpr int kCard = 44, kTop = kCard, kBottom = kTop + kActions, kBoth = kBottom + kActions,
+                  kLocation = kBoth + 1, kDrawn = kLocation + Region::kCount;
     // Dependent on S, so that only the game that takes this branch checks it.
-    static_assert(sizeof(S) > 0 && !kHooks.wakhan && 31 + 2 * Region::kCount < 37 + kWakhanCards);
+    static_assert(sizeof(S) > 0 && !kHooks.wakhan && 31 + 2 * Region::kCount + 1 == kCard &&
+                  kDrawn + 1 == Enc::kGlobalCount);
     if (s.rocinante_region < Region::kCount) w.flag(at + 31 + s.rocinante_region, true);                 // 31..36
     if (s.objective_region < Region::kCount) w.flag(at + 31 + Region::kCount + s.objective_region, true);  // 37..42
     w.flag(at + 31 + 2 * Region::kCount, s.rocinante_damaged != 0);                                        // 43
+    if (s.ai_drawn == 0) return;  // a hand-made position without the AI deck
+    const core::RocinanteCardDef& card = core::rocinante_card_def(core::rocinante_card(s));
+    if (card.top != core::RocinanteAction::kNone) w.flag(at + kTop + card.top - 1, true);           // 44..49
+    if (card.bottom != core::RocinanteAction::kNone) w.flag(at + kBottom + card.bottom - 1, true);  // 50..55
+    w.flag(at + kBoth, card.both);                                                                  // 56
+    if (card.location < Region::kCount) w.flag(at + kLocation + card.location, true);               // 57..62
+    w.add(at + kDrawn, s.ai_drawn * (1.0f / kWakhanCards));                                         // 63
   }
 }
 

@@ -47,7 +47,8 @@ constexpr int kNumFeatures = Enc::kCount;
 // seat counts) and of kEncoderRevision, which is raised whenever an entry's meaning changes
 // without the layout changing. Weight files carry it, so that a net trained on another
 // encoder's rows is refused instead of misread.
-constexpr int kEncoderRevision = 1;
+// Pax Expanse's is 2: its global block came to show the Rocinante's face-up AI card.
+constexpr int kEncoderRevision = core::kHooks.rocinante ? 2 : 1;
 core::u64 encoder_fingerprint();
 
 struct Feature {

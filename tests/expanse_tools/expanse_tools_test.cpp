@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "cli/engine_session.h"
+#include "core/expanse.h"
 #include "core/game.h"
 #include "core/random.h"
 #include "io/file_io.h"
@@ -204,6 +205,37 @@ TEST(ExpanseEncoder, SeesTheRocinanteAndTheObjective) {
   std::vector<float> other(nets::kNumFeatures);
   nets::encode_dense(moved, other.data());
   EXPECT_NE(row, other);
+}
+
+// What the Rocinante will do next is public (its AI card lies face up) and in the encoding:
+// the card's two actions, whether both are performed, where the ship goes, the cards drawn.
+TEST(ExpanseEncoder, SeesTheRocinantesFaceUpCard) {
+  constexpr int kActions = core::RocinanteAction::kCount - 1;
+  const int top = nets::Enc::kGlobal + 44, bottom = top + kActions, both = bottom + kActions,
+            location = both + 1, drawn = location + core::Region::kCount;
+  for (const State& s : random_game(4, 3)) {
+    if (s.game_over()) continue;
+    std::vector<float> row(nets::kNumFeatures);
+    nets::encode_dense(s, row.data());
+    const core::RocinanteCardDef& card = core::rocinante_card_def(core::rocinante_card(s));
+    for (int a = 1; a <= kActions; ++a) {
+      ASSERT_EQ(row[top + a - 1], card.top == a ? 1.0f : 0.0f) << a;
+      ASSERT_EQ(row[bottom + a - 1], card.bottom == a ? 1.0f : 0.0f) << a;
+    }
+    ASSERT_EQ(row[both], card.both ? 1.0f : 0.0f);
+    for (int r = 0; r < core::Region::kCount; ++r) ASSERT_EQ(row[location + r], card.location == r ? 1.0f : 0.0f) << r;
+    ASSERT_FLOAT_EQ(row[drawn], s.ai_drawn / 24.0f);
+  }
+  // Another face-up card with other actions encodes differently.
+  State s = random_game(4, 3)[30], other = s;
+  const int next = s.ai_drawn < 24 ? s.ai_drawn : s.ai_drawn - 2;
+  std::swap(other.ai_deck[s.ai_drawn - 1], other.ai_deck[next]);
+  std::vector<float> a(nets::kNumFeatures), b(nets::kNumFeatures);
+  nets::encode_dense(s, a.data());
+  nets::encode_dense(other, b.data());
+  const core::RocinanteCardDef &x = core::rocinante_card_def(core::rocinante_card(s)),
+                               &y = core::rocinante_card_def(core::rocinante_card(other));
+  EXPECT_EQ(a == b, x.top == y.top && x.bottom == y.bottom && x.both == y.both && x.location == y.location);
 }
 
 TEST(ExpanseTools, PlayPlaysAGameToTheEndAndRecordsIt) {
