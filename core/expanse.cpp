@@ -256,23 +256,27 @@ bool rocinante_eliminate_asset(State& s, int r) {
   return true;
 }
 
-// The first asset of region r (no crew asset) round the Networks from the first player's,
-// each left to right, with an agent of q on it; kNoCard if none.
-int first_agent_asset(const State& s, int q, int r) {
+// For each seat q, the first asset of region r (no crew asset) round the Networks from the
+// first player's, each left to right, with an agent of q on it (kNoCard if none), in one pass.
+void first_agent_assets(const State& s, int r, int (&first)[kMaxPlayers]) {
+  for (int& c : first) c = kNoCard;
   for (int i = 0; i < s.num_players; ++i) {
     const int owner = seat_at(s, s.first_chooser, i), b = s.court_begin(owner);
     for (int j = b; j < b + s.court_len[owner]; ++j) {
       const int c = s.court[j];
-      if (!is_crew_card(c) && card_region(s, c) == r && spies_of(s, q, c)) return c;
+      if (!s.spies_on[c] || is_crew_card(c) || card_region(s, c) != r) continue;
+      for (int q = 0; q < s.num_players; ++q)
+        if (first[q] == kNoCard && spies_of(s, q, c)) first[q] = c;
     }
   }
-  return kNoCard;
 }
 
 bool rocinante_remove_agent(State& s, int r) {
-  const int q = leader_with(s, [&](int q) { return first_agent_asset(s, q, r); });
+  int first[kMaxPlayers];
+  first_agent_assets(s, r, first);
+  const int q = leader_with(s, [&](int q) { return first[q]; });
   if (q == kNoPlayer) return false;
-  set_cylinder(s, q, cylinder_at(s, q, CylLoc::spy(first_agent_asset(s, q, r))), CylLoc::kSupply);
+  set_cylinder(s, q, cylinder_at(s, q, CylLoc::spy(first[q])), CylLoc::kSupply);
   return true;
 }
 
