@@ -13,7 +13,6 @@
 #include "core/game.h"
 #include "core/hash.h"
 #include "core/random.h"
-#include "nets/register_evaluators.h"
 #include "nets/shipped_models.h"
 #include "search/agent.h"
 
@@ -88,7 +87,7 @@ BenchReport run_bench(const BenchOptions& options) {
   }
   report.ismcts_rollout = measure_ismcts("eval=rollout", 3, options);
   report.ismcts_heuristic = measure_ismcts("eval=heuristic", 3, options);
-  if (nets::kHasShippedNets && std::filesystem::exists(nets::shipped_model_path(2)))
+  if (std::filesystem::exists(nets::shipped_model_path(2)))
     report.ismcts_best = measure_ismcts(search::kBestAgentOptions, 2, options);
   report.net = run_net_bench(options.net);
   report.selfplay = run_selfplay_bench(options.selfplay_seconds);

@@ -9,7 +9,6 @@
 
 #include "cli/command.h"
 #include "cli/engine_session.h"
-#include "nets/register_evaluators.h"
 #include "search/agent.h"
 
 namespace pamir::cli::inline PAMIR_RULESET {
@@ -30,8 +29,8 @@ void run_engine(const std::string& default_agent) {
 
 const bool registered = register_command([](CLI::App& app) {
   auto* cmd = app.add_subcommand("engine", "Line protocol on stdin/stdout (see docs/engine-protocol.md)");
-  // The shipped nets where the game has them, else ISMCTS with rollouts.
-  auto agent = std::make_shared<std::string>(nets::kHasShippedNets ? "best" : "ismcts");
+  // The shipped nets (models/).
+  auto agent = std::make_shared<std::string>("best");
   cmd->add_option("--agent", *agent, "The agent spec go searches with when it names none")->capture_default_str();
   cmd->callback([agent] { run_engine(*agent); });
 });

@@ -248,7 +248,8 @@ std::string describe_result(const State& s) {
   for (int i = 0; i < s.num_players; ++i) {
     const int p = order[i];
     out += num(rank[p] + 1) + ". " + player_label(s, p) + ": " + num(s.vp[p]) + " VP, " +
-           num(stars(s, p, Suit::kMilitary)) + " military stars, " + num(s.rupees[p]) + " rupees\n";
+           num(stars(s, p, Suit::kMilitary)) + " " + suit_name(Suit::kMilitary) + " stars, " + num(s.rupees[p]) + " " +
+           kTerms.rupees + "\n";
   }
   return out;
 }

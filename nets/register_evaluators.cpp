@@ -4,7 +4,6 @@
 #include <stdexcept>
 #include <string>
 
-#include "io/text.h"
 #include "nets/net_evaluator.h"
 #include "nets/shipped_models.h"
 #include "search/evaluator_registry.h"
@@ -19,9 +18,6 @@ void register_net_evaluators() {
   });
   search::register_evaluator("best", [](const std::string& argument, core::u64) {
     if (!argument.empty()) throw std::invalid_argument("evaluator 'best' takes no argument, got '" + argument + "'");
-    if (!kHasShippedNets)
-      throw std::invalid_argument("'best' (the shipped nets) plays Pax Pamir only: " + std::string(io::game_name()) +
-                                  " has no shipped net; use net:<weight file> or ismcts");
     return std::make_unique<ShippedNetEvaluator>();
   });
 }

@@ -6,16 +6,10 @@
 // again changes nothing. It is a function, not a self-registering static, because an object
 // in a static library that nothing refers to is dropped by the linker.
 
-#include <string_view>
-
 #include "core/types.h"
 
 namespace pamir::nets::inline PAMIR_RULESET {
 
 void register_net_evaluators();
-
-// Whether this game has shipped nets (models/): Pax Pamir's only, so far. Without them the
-// evaluator and agent "best" are an error naming the game.
-constexpr bool kHasShippedNets = core::kGameKey == std::string_view("pamir");
 
 }  // namespace pamir::nets

@@ -28,7 +28,7 @@ std::string models_dir() {
 }
 
 std::string shipped_model_path(int players) {
-  return models_dir() + "/pamir-" + std::to_string(players) + "p.weights";
+  return models_dir() + "/" + core::kGameKey + "-" + std::to_string(players) + "p.weights";
 }
 
 void ShippedNetEvaluator::evaluate(std::span<const search::Leaf> leaves, std::span<const search::LeafResult> results) {

@@ -1,5 +1,5 @@
 #pragma once
-// The trained nets that ship with pamir, one per player count, in the repository's models/
+// The trained nets that ship with pamir, one per game and player count, in the repository's models/
 // folder (models/README.md says how each was trained and how strong it is), as engines ship
 // their nets. The evaluator spec "best" and the agent spec "best" use them without a path.
 
@@ -18,7 +18,7 @@ namespace pamir::nets::inline PAMIR_RULESET {
 // install prefix the build was configured with (a program linking the installed libraries);
 // else the source tree's models/.
 std::string models_dir();
-// models_dir()/pamir-<players>p.weights.
+// models_dir()/<game>-<players>p.weights (pamir-3p.weights, expanse-3p.weights).
 std::string shipped_model_path(int players);
 
 // The shipped net for the player count of the positions it is given, loaded on first use.

@@ -251,7 +251,7 @@ TEST(ExpanseTools, PlayPlaysAGameToTheEndAndRecordsIt) {
 TEST(ExpanseTools, PlayRefusesWhatExpanseHasNot) {
   EXPECT_EQ(error_of({"play", "--game", "expanse", "--players", "2"}), "--players must be 3 to 4, got 2");
   EXPECT_EQ(error_of({"play", "--players", "3", "--agents", "random,wakhan,random"}), "wakhan plays Pax Pamir only");
-  EXPECT_NE(error_of({"play", "--players", "3", "--agents", "best,random,random"}).find("plays Pax Pamir only"),
+  EXPECT_NE(error_of({"play", "--players", "4", "--agents", "best,random,random,random"}).find("no shipped net for 4 players"),
             std::string::npos);
   EXPECT_EQ(error_of({"play", "--game", "pamir"}), "--game: was given twice, for different games");
 }
@@ -260,6 +260,15 @@ TEST(ExpanseTools, SearchAgentsPlay) {
   const std::string out = run_tool({"play", "--players", "3", "--seed", "2", "--quiet", "--agents",
                                     "ismcts:iters=8,mcts:iters=8,heuristic"});
   EXPECT_NE(out.find("final standing:"), std::string::npos) << out;
+}
+
+// models/expanse-3p.weights: the shipped 3-player net plays, and the standing speaks Expanse.
+TEST(ExpanseTools, TheShippedNetPlaysThreePlayers) {
+  const std::string out = run_tool({"play", "--players", "3", "--seed", "5", "--quiet", "--agents",
+                                    "best:iters=8,random,random"});
+  EXPECT_NE(out.find("final standing:"), std::string::npos) << out;
+  EXPECT_NE(out.find(" war stars, "), std::string::npos) << out;
+  EXPECT_NE(out.find(" influence\n"), std::string::npos) << out;
 }
 
 TEST(ExpanseTools, PerftCountsFromTheStart) {
