@@ -111,7 +111,7 @@ void expanse_setup(State& s) {
 // the climate at every Combat, elimination and agent move.
 constexpr std::array<u8, Suit::kCount> kSuitClimates = [] {
   std::array<u8, Suit::kCount> spaces{};
-  for (int i = 0; i < 4; ++i) spaces[kClimateSuits[i]] = u8(i);
+  for (int i = 0; i < int(std::size(kClimateSuits)); ++i) spaces[kClimateSuits[i]] = u8(i);
   return spaces;
 }();
 
@@ -514,8 +514,7 @@ int faction_controller(const State& s, int r) {
   for (int k = 0; k < Coalition::kCount; ++k) count[k] = s.armies[r][k];
   for (u32 m = region_border_mask(r); m; m &= m - 1)
     for (int k = 0; k < Coalition::kCount; ++k) count[k] += s.roads[__builtin_ctz(m)][k];
-  // The strict maximum, none when all are 0 (no branch per faction: the Favour and the
-  // Rocinante ask at every turn).
+  // The strict maximum; none when the top is shared, or all are 0.
   const int earth = count[Coalition::kEarth], mars = count[Coalition::kMars], belt = count[Coalition::kBelt];
   if (earth > mars && earth > belt) return Coalition::kEarth;
   if (mars > earth && mars > belt) return Coalition::kMars;

@@ -150,7 +150,7 @@ int taxable_players(const State& s, int p, int region) {
     if (q == p) continue;
     if constexpr (kHooks.actions_by_asset_region) {
       // Pax Expanse: anyone with influence and a supporter in the region; no shelter.
-      // Branch-free: the move generator asks at nearly every turn.
+      // Without a branch per seat: the move generator asks at nearly every turn.
       bool present = false;
       for (u32 m = regions; m; m &= m - 1) present |= s.tribes[__builtin_ctz(m)][q] != 0;
       mask |= (present & (s.rupees[q] > 0)) << q;

@@ -1,8 +1,6 @@
 #include "core/movegen.h"
 
 #include <algorithm>
-#include <bit>
-#include <cstring>
 
 #include "core/expanse.h"
 #include "core/legality.h"
