@@ -394,7 +394,7 @@ void hide_loyalty_choices(State& v, int p) {
 
 void sample_loyalty_choices(State& w, int p, u64& rng) {
   if (w.phase != Phase::kSetup) return;
-  for (int q = 0; q < w.num_players; ++q)
+  for (int q = 0; q < std::min<int>(w.num_players, kMaxPlayers); ++q)  // the bound as in hide_loyalty_choices
     if (q != p && w.loyalty[q] != Coalition::kNone) w.loyalty[q] = u8(random_below(rng, Coalition::kCount));
 }
 

@@ -74,9 +74,11 @@ int gen_turn_actions(const State& s, int p, Action* out) {
 int gen_tax(const State& s, int p, const Task& t, Action* out) {
   Action* o = out;
   if (t.b > 0) *o++ = Act::kDone;
-  for (int row = 0; row < kMarketRows; ++row)
-    for (int col = 0; col < kMarketCols; ++col)
-      if (market_card_taxable(s, p, t.c, row, col)) *o++ = Act::tax_market(row, col);
+  static_assert(Act::tax_market(1, 2) == Act::kTaxMarket + 1 * kMarketCols + 2, "a market tax id is its cell's bit");
+  for (unsigned cells = market_cells_with_rupees(s); cells; cells &= cells - 1) {
+    const int i = __builtin_ctz(cells);
+    if (market_card_taxable(s, p, t.c, i / kMarketCols, i % kMarketCols)) *o++ = Action(Act::kTaxMarket + i);
+  }
   const int victims = taxable_players(s, p, t.c);
   for (int off = 1; off < s.num_players; ++off)
     if (victims >> seat_at(s, p, off) & 1) *o++ = Act::tax_player(off);
@@ -169,7 +171,11 @@ int gen_discards(const State& s, int p, bool hand, bool court, Action* out) {
 int gen_take(const State& s, const Task& t, Action* out) {
   Action* o = out;
   const int p = t.player;
-  bool seen[Act::kTakeCount] = {};
+  // Bit i: a piece at TakeLoc i may be taken (a set, not an array to clear and scan: Pax
+  // Expanse's supply shortages are frequent).
+  static_assert(Act::kTakeCount <= 128);
+  u64 seen[2] = {0, 0};
+  auto mark = [&](int i) { seen[i >> 6] |= u64(1) << (i & 63); };
   if (t.kind == TaskKind::kTakeCylinder) {
     for (int i = 0; i < kCylinders; ++i) {
       const u8 l = s.cylinder[p][i];
@@ -177,19 +183,18 @@ int gen_take(const State& s, const Task& t, Action* out) {
       const int idx = CylLoc::is_tribe(l)  ? Act::take_tribe(CylLoc::region_of(l))
                       : CylLoc::is_gift(l) ? Act::take_gift(CylLoc::slot_of(l))
                                            : Act::take_spy(CylLoc::card_of(l));
-      seen[idx] = true;
+      mark(idx);
     }
   } else {
     const int k = t.a;
     for (int i = 0; i < kBlocksPerCoalition; ++i) {
       const u8 l = s.block[k][i];
       if (l == BlockLoc::kSupply || (s.blocks_placed[k] >> i & 1)) continue;
-      seen[BlockLoc::is_army(l) ? Act::take_army(BlockLoc::region_of(l))
-                                : Act::take_road(BlockLoc::border_of(l))] = true;
+      mark(BlockLoc::is_army(l) ? Act::take_army(BlockLoc::region_of(l)) : Act::take_road(BlockLoc::border_of(l)));
     }
   }
-  for (int i = 0; i < Act::kTakeCount; ++i)
-    if (seen[i]) *o++ = Act::take(i);
+  for (int w = 0; w < 2; ++w)
+    for (u64 bits = seen[w]; bits; bits &= bits - 1) *o++ = Act::take(w * 64 + __builtin_ctzll(bits));
   return int(o - out);
 }
 
