@@ -61,6 +61,42 @@ const std::vector<Sample>& mid_game_positions() {
   return samples;
 }
 
+// The decisions of 64 seeded random 3-player games by their kind (the top task's TaskKind,
+// numbered as in core/tasks.h): a uniform sample of at most 2000 a kind from all the games
+// (reservoir sampling), each with a random legal action; and each kind's share of them all.
+struct DecisionsByKind {
+  std::vector<Sample> positions[TaskKind::kNumDecisions];
+  double share[TaskKind::kNumDecisions] = {};
+};
+const DecisionsByKind& decisions_by_kind() {
+  static const DecisionsByKind samples = [] {
+    DecisionsByKind out;
+    long count[TaskKind::kNumDecisions] = {}, total = 0;
+    u64 pick = 12345;
+    for (u64 seed = 1; seed <= 64; ++seed) {
+      State s = new_game(3, seed);
+      u64 rng = seed;
+      play_random(s, rng, [&](const State& at) {
+        const int kind = at.top().kind;
+        ++total;
+        const long seen = ++count[kind];  // decisions of this kind so far, this one included
+        // The n-th of a kind takes a random one of the 2000 places with probability 2000/n.
+        const long slot = seen <= 2000 ? seen - 1 : random_below(pick, int(seen));
+        if (slot >= 2000) return;
+        Action legal[kMaxLegalActions];
+        const int n = legal_actions(at, legal);
+        const Sample sample{at, legal[random_below(pick, n)]};
+        std::vector<Sample>& kept = out.positions[kind];
+        if (slot == long(kept.size())) kept.push_back(sample);
+        else kept[slot] = sample;
+      });
+    }
+    for (int k = 0; k < TaskKind::kNumDecisions; ++k) out.share[k] = double(count[k]) / double(total);
+    return out;
+  }();
+  return samples;
+}
+
 void BM_LegalActions(benchmark::State& bm) {
   const auto& positions = mid_game_positions();
   Action legal[kMaxLegalActions];
@@ -99,6 +135,35 @@ void BM_CopyAndApply(benchmark::State& bm) {
   bm.SetItemsProcessed(bm.iterations());
 }
 BENCHMARK(BM_CopyAndApply);
+
+// One decision of one kind (the argument, a TaskKind): legal_actions, then apply to a copy
+// (BM_CopyState is the copy alone). Counters: `share`, the kind's share of the decisions of
+// random play, and `legal`, its mean count of legal actions; a decision's mean cost is then
+// the sum over kinds of share times time, and the two games compare kind by kind
+// (docs/expanse.md). A kind that random play never reached is skipped with an error line.
+void BM_DecideByKind(benchmark::State& bm) {
+  const int kind = int(bm.range(0));
+  const DecisionsByKind& samples = decisions_by_kind();
+  const std::vector<Sample>& positions = samples.positions[kind];
+  if (positions.empty()) {
+    bm.SkipWithError("random play reached no decision of this kind");
+    return;
+  }
+  Action legal[kMaxLegalActions];
+  long listed = 0;
+  size_t i = 0;
+  for (auto _ : bm) {
+    State s = positions[i].state;
+    listed += legal_actions(s, legal);
+    apply(s, positions[i].action);
+    benchmark::DoNotOptimize(s);
+    if (++i == positions.size()) i = 0;
+  }
+  bm.SetItemsProcessed(bm.iterations());
+  bm.counters["share"] = samples.share[kind];
+  bm.counters["legal"] = double(listed) / double(bm.iterations());
+}
+BENCHMARK(BM_DecideByKind)->DenseRange(0, TaskKind::kNumDecisions - 1);
 
 void BM_RandomGame3p(benchmark::State& bm) {
   u64 seed = 0;
