@@ -165,15 +165,19 @@ void BM_DecideByKind(benchmark::State& bm) {
 }
 BENCHMARK(BM_DecideByKind)->DenseRange(0, TaskKind::kNumDecisions - 1);
 
+// Plays the random 3-player game of that seed to its end; returns its decisions.
+int play_seeded_game(u64 seed) {
+  State s = new_game(3, seed);
+  u64 rng = seed;
+  const int decisions = play_random(s, rng, [](const State&) {});
+  benchmark::DoNotOptimize(s);
+  return decisions;
+}
+
 void BM_RandomGame3p(benchmark::State& bm) {
   u64 seed = 0;
   long decisions = 0;
-  for (auto _ : bm) {
-    State s = new_game(3, ++seed);
-    u64 rng = seed;
-    decisions += play_random(s, rng, [](const State&) {});
-    benchmark::DoNotOptimize(s);
-  }
+  for (auto _ : bm) decisions += play_seeded_game(++seed);
   bm.SetItemsProcessed(bm.iterations());  // games
   bm.counters["decisions/s"] = benchmark::Counter(double(decisions), benchmark::Counter::kIsRate);
 }
@@ -186,12 +190,7 @@ BENCHMARK(BM_RandomGame3p);
 void BM_RandomGameSet(benchmark::State& bm) {
   long decisions = 0;
   for (auto _ : bm)
-    for (u64 seed = 1; seed <= 300; ++seed) {
-      State s = new_game(3, seed);
-      u64 rng = seed;
-      decisions += play_random(s, rng, [](const State&) {});
-      benchmark::DoNotOptimize(s);
-    }
+    for (u64 seed = 1; seed <= 300; ++seed) decisions += play_seeded_game(seed);
   bm.counters["decisions"] = double(decisions);
   bm.counters["decisions/s"] = benchmark::Counter(double(decisions), benchmark::Counter::kIsRate);
 }
