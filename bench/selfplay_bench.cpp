@@ -36,8 +36,10 @@ SelfPlayBenchReport run_selfplay_bench(double seconds, const std::vector<int>& t
     {
       auto evaluator = nets::make_net_evaluator(weights);
       selfplay::SelfPlayWorker worker(config, 1, *evaluator);
+      // At least one finished search per thread, however busy the machine: a measurement
+      // of nothing would report 0 simulations/s.
       worker.run([&] { return next_game++; }, [](selfplay::FinishedGame&&) {},
-                 [&] { return std::chrono::steady_clock::now() >= deadline; });
+                 [&] { return std::chrono::steady_clock::now() >= deadline && worker.counters().searches > 0; });
       std::lock_guard lock(mutex);
       c.simulations += worker.counters().iterations;
       c.leaves += worker.counters().leaves;

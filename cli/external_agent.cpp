@@ -7,9 +7,11 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cerrno>
 #include <chrono>
 #include <cstring>
+#include <mutex>
 #include <sstream>
 #include <stdexcept>
 #include <thread>
@@ -25,7 +27,49 @@ namespace pamir::cli::inline PAMIR_RULESET {
 namespace {
 
 constexpr int kDefaultTimeoutMs = 10000;
-constexpr size_t kMaxLineBytes = 1 << 20;  // an answer line longer than this is nonsense
+// An answer (its data lines and status line) longer than this is nonsense: pamir's own engine
+// answers go in under a kilobyte. Bounding it bounds what a misbehaving program costs us.
+constexpr size_t kMaxAnswerBytes = 1 << 20;
+
+// The process groups of the programs running now, so that a signal that ends pamir (Ctrl-C,
+// SIGTERM to `pamir serve`) ends them and their children too: each program is the leader of
+// its own group, which the terminal's Ctrl-C no longer reaches. Slots hold a group id or 0;
+// the handler only reads them and calls kill(), both async-signal-safe.
+constexpr int kMaxPrograms = 4096;
+std::atomic<pid_t> running_groups[kMaxPrograms];
+
+void end_programs_and_reraise(int signal_number) {
+  for (auto& group : running_groups)
+    if (const pid_t g = group.load(); g > 0) kill(-g, SIGKILL);
+  ::signal(signal_number, SIG_DFL);
+  raise(signal_number);
+}
+
+void remember_group(pid_t group) {
+  static std::once_flag handlers;
+  std::call_once(handlers, [] {
+    for (const int s : {SIGINT, SIGTERM, SIGHUP}) {
+      struct sigaction action {};
+      sigaction(s, nullptr, &action);
+      if (action.sa_handler != SIG_DFL) continue;  // ignored or handled by someone else: theirs
+      action.sa_handler = end_programs_and_reraise;
+      sigemptyset(&action.sa_mask);
+      action.sa_flags = 0;
+      sigaction(s, &action, nullptr);
+    }
+  });
+  for (auto& slot : running_groups) {
+    pid_t empty = 0;
+    if (slot.compare_exchange_strong(empty, group)) return;
+  }
+}
+
+void forget_group(pid_t group) {
+  for (auto& slot : running_groups) {
+    pid_t g = group;
+    if (slot.compare_exchange_strong(g, 0)) return;
+  }
+}
 
 long long now_ms() {
   return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now().time_since_epoch())
@@ -70,9 +114,11 @@ ExternalAgent::~ExternalAgent() {
   };
   const bool exited = exited_within(500);
   close(socket_);
-  if (exited || exited_within(200)) return;
-  kill(pid_, SIGKILL);
-  waitpid(pid_, nullptr, 0);
+  const bool exited_late = exited || exited_within(200);
+  // Whatever the program started and left behind goes with it (its group is its pid).
+  kill(-pid_, SIGKILL);
+  if (!exited_late) waitpid(pid_, nullptr, 0);
+  forget_group(pid_);
 }
 
 void ExternalAgent::forfeit(const std::string& reason) {
@@ -90,11 +136,17 @@ void ExternalAgent::start() {
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_adddup2(&actions, ends[1], STDIN_FILENO);
   posix_spawn_file_actions_adddup2(&actions, ends[1], STDOUT_FILENO);
+  // Its own process group, so that the program and everything it starts end together.
+  posix_spawnattr_t attributes;
+  posix_spawnattr_init(&attributes);
+  posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETPGROUP);
+  posix_spawnattr_setpgroup(&attributes, 0);
   const std::string shell_command = "exec " + command_;
   const char* argv[] = {"/bin/sh", "-c", shell_command.c_str(), nullptr};
   pid_t pid;
-  const int failed = posix_spawn(&pid, "/bin/sh", &actions, nullptr, const_cast<char* const*>(argv), environ);
+  const int failed = posix_spawn(&pid, "/bin/sh", &actions, &attributes, const_cast<char* const*>(argv), environ);
   posix_spawn_file_actions_destroy(&actions);
+  posix_spawnattr_destroy(&attributes);
   close(ends[1]);
   if (failed) {
     close(ends[0]);
@@ -102,18 +154,21 @@ void ExternalAgent::start() {
   }
   pid_ = pid;
   socket_ = ends[0];
+  remember_group(pid);
 }
 
-std::string ExternalAgent::read_line(long long deadline_ms) {
+std::string ExternalAgent::read_line(long long deadline_ms, size_t& answer_bytes) {
   for (;;) {
     const size_t newline = buffer_.find('\n');
     if (newline != std::string::npos) {
       std::string line = buffer_.substr(0, newline);
       buffer_.erase(0, newline + 1);
+      answer_bytes += newline + 1;
+      if (answer_bytes > kMaxAnswerBytes) forfeit("answered more than 1 MiB without a status line");
       if (!line.empty() && line.back() == '\r') line.pop_back();
       return line;
     }
-    if (buffer_.size() > kMaxLineBytes) forfeit("answered a line longer than 1 MiB");
+    if (answer_bytes + buffer_.size() > kMaxAnswerBytes) forfeit("answered more than 1 MiB without a status line");
     const long long left = deadline_ms - now_ms();
     if (left <= 0) forfeit("did not answer within " + std::to_string(timeout_ms_) + " ms");
     pollfd p{socket_, POLLIN, 0};
@@ -139,8 +194,9 @@ std::vector<std::string> ExternalAgent::ask(const std::string& line) {
   }
   const long long deadline = now_ms() + timeout_ms_;
   std::vector<std::string> data;
+  size_t answer_bytes = 0;
   for (;;) {
-    std::string answer = read_line(deadline);
+    std::string answer = read_line(deadline, answer_bytes);
     if (answer == "ok") return data;
     if (answer.rfind("error: ", 0) == 0) forfeit("answered " + io::quoted(answer) + " to " + line.substr(0, line.find(' ')));
     data.push_back(std::move(answer));

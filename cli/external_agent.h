@@ -9,7 +9,9 @@
 //
 // Spec: "external:[timeout=MS ]<command>"; MS bounds each answer (default 10000). A program
 // that cannot be started, exits, answers "error: ...", an illegal or unreadable action, or
-// nothing in time forfeits (search::AgentForfeit) with a one-line reason.
+// nothing in time, or more than 1 MiB before its status line, forfeits (search::AgentForfeit)
+// with a one-line reason. The program runs in a process group of its own, which is ended with
+// it (children included), and also when pamir is ended by SIGINT, SIGTERM or SIGHUP.
 
 #include <string>
 
@@ -32,7 +34,8 @@ class ExternalAgent final : public search::Agent {
   // Sends one command line and reads the answer up to its status line; returns its data
   // lines. Forfeits on "error: ...", end of output or the deadline.
   std::vector<std::string> ask(const std::string& line);
-  std::string read_line(long long deadline_ms);
+  // One line of the answer; answer_bytes counts what the answer has taken so far (bounded).
+  std::string read_line(long long deadline_ms, size_t& answer_bytes);
   [[noreturn]] void forfeit(const std::string& reason);
 
   std::string command_;

@@ -3,6 +3,7 @@
 // command in its own cli/<command>.cpp, registered with cli/command.h.
 
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <fstream>
 #include <iterator>
@@ -58,8 +59,14 @@ std::string game_argument(int argc, char** argv) {
   // The commands that run a config file.
   if (const std::string_view command = command_argument(argc, argv); command == "train" || command == "selfplay")
     if (const auto config = config_argument(argc, argv, command)) {
+      // A folder or an unreadable file: the command reports it.
       std::ifstream in{*config};
-      const std::string game = pamir::selfplay::config_game(std::string(std::istreambuf_iterator<char>(in), {}));
+      std::string text;
+      try {
+        text.assign(std::istreambuf_iterator<char>(in), {});
+      } catch (const std::ios_base::failure&) {
+      }
+      const std::string game = pamir::selfplay::config_game(text);
       if (!game.empty()) return game;
     }
   return std::string(pamir::io::kDefaultGame);
@@ -77,8 +84,11 @@ int main(int argc, char** argv) {
   if (!tool) {
     // `--game N` picked a tournament's game before there were games to pick: say where it went.
     const bool number = !key.empty() && key.find_first_not_of("0123456789") == std::string_view::npos;
-    std::fprintf(stderr, "error: --game: unknown game '%.*s' (games: %s)%s\n", int(key.size()), key.c_str(),
-                 keys.c_str(), number ? "; a tournament's game is chosen with --index N" : "");
+    // Shown with its control characters escaped, so that the error stays one line.
+    std::string shown;
+    for (const char c : key.substr(0, 64)) shown += std::isprint(static_cast<unsigned char>(c)) ? std::string(1, c) : "?";
+    std::fprintf(stderr, "error: --game: unknown game '%s' (games: %s)%s\n", shown.c_str(), keys.c_str(),
+                 number ? "; a tournament's game is chosen with --index N" : "");
     return 2;
   }
   // A command that another game has but this one does not (`serve` is Pax Pamir's only).

@@ -42,8 +42,12 @@ void run(const MatchFlags& f) {
   } catch (const std::invalid_argument& e) {
     throw CommandError(e.what());
   }
-  if (f.threads < 0) throw CommandError("--threads must be 0 (every core) or more");
-  const int threads = tournament::resolve_threads(f.threads);
+  int threads = 0;
+  try {
+    threads = tournament::resolve_threads(f.threads);
+  } catch (const std::invalid_argument& e) {
+    throw CommandError(std::string("--") + e.what());
+  }
   if (f.max_decisions < 1) throw CommandError("--max-decisions must be at least 1");
   if (f.max_games < 2) throw CommandError("--max-games must be at least 2 (one pair)");
   std::optional<tournament::Sprt> sprt;

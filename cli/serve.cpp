@@ -2,6 +2,7 @@
 // games, and games against agents played by clicking.
 
 #include <cstdio>
+#include <filesystem>
 #include <memory>
 #include <string>
 
@@ -16,10 +17,20 @@ struct ServeFlags {
   web::ServeOptions options;
   std::string open_path;
   long game = -1;
+  std::vector<std::string> roots;
+  bool allow_external = false;
 };
 
 void run_serve(const ServeFlags& f) {
-  web::BoardSession session;
+  web::PageAccess access;
+  access.external_agents = f.allow_external;
+  for (const std::string& root : f.roots) {
+    std::error_code error;
+    const auto folder = std::filesystem::canonical(root, error);
+    if (error || !std::filesystem::is_directory(folder)) throw CommandError("--root " + root + ": not a folder");
+    access.roots.push_back(folder);
+  }
+  web::BoardSession session(access);
   if (!f.open_path.empty()) {
     try {
       session.open(f.open_path, f.game);
@@ -27,14 +38,21 @@ void run_serve(const ServeFlags& f) {
       throw CommandError(e.what());
     }
   }
+  std::unique_ptr<web::BoardServer> server;
   try {
-    web::serve(session, f.options, [&](int port) {
-      std::printf("serving the board on http://%s:%d/ (Ctrl-C stops)\n", f.options.host.c_str(), port);
-      std::fflush(stdout);
-    });
+    server = std::make_unique<web::BoardServer>(session, f.options);
   } catch (const std::runtime_error& e) {
     throw CommandError(e.what());
   }
+  // The token is part of the URL, as Jupyter's: the page reads it and sends it back.
+  const bool any = f.options.host == "0.0.0.0" || f.options.host == "::";
+  const std::string host = any ? "127.0.0.1"
+                           : f.options.host.find(':') != std::string::npos ? "[" + f.options.host + "]"
+                                                                            : f.options.host;
+  std::printf("serving the board on http://%s:%d/?token=%s (Ctrl-C stops)\n", host.c_str(), server->port(),
+              server->token().c_str());
+  std::fflush(stdout);
+  server->run();
 }
 
 const bool registered = register_command([](CLI::App& app) {
@@ -44,8 +62,13 @@ const bool registered = register_command([](CLI::App& app) {
       ->check(CLI::Range(0, 65535))
       ->capture_default_str();
   cmd->add_option("--host", flags->options.host,
-                  "Address to bind (the page starts agents and reads files: keep it local)")
+                  "Address to bind (the page starts agents and reads files: keep it local; docs/board.md, Security)")
       ->capture_default_str();
+  cmd->add_option("--allow-host", flags->options.host_names,
+                  "A further name the server is reached by (Host and Origin are checked against these)");
+  cmd->add_option("--root", flags->roots, "A folder under which the page may open files (repeatable; default none)");
+  cmd->add_flag("--allow-external", flags->allow_external,
+                "Let the page seat external:<command> agents (starts programs; off by default)");
   auto* open = cmd->add_option("--open", flags->open_path,
                                "A game record, or a tournament's games.jsonl, to show at start");
   cmd->add_option("--index", flags->game, "With --open of a games.jsonl: the game's index (default: the first line's)")

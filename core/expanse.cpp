@@ -387,9 +387,8 @@ void supporter_killed(State& s, int p, int q, int r) {
 void shed_old_loyalty(State& s, int p) { push_task(s, TaskKind::kShedOldLoyalty, p); }
 
 void hide_loyalty_choices(State& v, int p) {
-  if (v.phase != Phase::kSetup) return;
   for (int q = 0; q < std::min<int>(v.num_players, kMaxPlayers); ++q)
-    if (q != p) v.loyalty[q] = Coalition::kNone;
+    if (loyalty_hidden(v, p, q)) v.loyalty[q] = Coalition::kNone;
 }
 
 void sample_loyalty_choices(State& w, int p, u64& rng) {

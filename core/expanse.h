@@ -96,6 +96,8 @@ void shed_old_loyalty(State& s, int p);
 
 // Loyalty is chosen secretly: while the choices are made, seat p does not see the others'
 // (hide_loyalty_choices blanks them in p's view; sample_loyalty_choices deals them at random).
+// Whether seat q's loyalty is hidden from seat viewer (the encoder asks per seat).
+inline bool loyalty_hidden(const State& s, int viewer, int q) { return s.phase == Phase::kSetup && q != viewer; }
 void hide_loyalty_choices(State& v, int p);
 void sample_loyalty_choices(State& w, int p, u64& rng);
 

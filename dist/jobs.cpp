@@ -16,14 +16,6 @@ std::string from_binary(const json& j) {
   return std::string(b.begin(), b.end());
 }
 
-// The counters in a fixed order, so that both sides agree without naming each one twice.
-template <typename Counters, typename F>
-void for_each_counter(Counters& c, F&& f) {
-  for (auto* field : {&c.games, &c.rows, &c.decisions, &c.searches, &c.iterations, &c.evaluator_calls, &c.leaves,
-                      &c.resignations, &c.capped, &c.audit_would_resign, &c.resign_false})
-    f(*field);
-}
-
 struct JobEncoder {
   json operator()(const StopJob&) const { return {{"kind", "stop"}}; }
   json operator()(const TournamentJob& t) const {
@@ -77,7 +69,7 @@ Job decode_job(std::string_view bytes) {
 
 std::string encode_job_end(const JobEnd& end) {
   json counters = json::array();
-  for_each_counter(end.counters, [&](long v) { counters.push_back(v); });
+  selfplay::for_each_counter(end.counters, [&](const char*, long v) { counters.push_back(v); });
   const auto bytes = json::to_cbor({{"error", end.error}, {"counters", counters}, {"threads", end.threads}});
   return std::string(bytes.begin(), bytes.end());
 }
@@ -90,7 +82,7 @@ JobEnd decode_job_end(std::string_view bytes) {
     end.threads = j.at("threads");
     const json& counters = j.at("counters");
     std::size_t i = 0;
-    for_each_counter(end.counters, [&](long& v) { v = counters.at(i++); });
+    selfplay::for_each_counter(end.counters, [&](const char*, long& v) { v = counters.at(i++); });
     return end;
   } catch (const json::exception& e) {
     throw std::runtime_error(std::string("malformed job end: ") + e.what());

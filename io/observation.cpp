@@ -7,6 +7,7 @@
 #include "core/game.h"
 #include "core/hash.h"
 #include "core/world.h"
+#include "io/json.h"
 #include "io/state_json.h"
 
 namespace pamir::io::inline PAMIR_RULESET {
@@ -70,9 +71,9 @@ std::string agent_position_message(const State& s, int seat, core::u64& rng) {
 std::optional<State> world_from_position_message(const std::string& text, std::string* error) {
   Json j;
   try {
-    j = Json::parse(text);
-  } catch (const Json::exception& e) {
-    if (error) *error = std::string("invalid JSON: ") + e.what();
+    j = parse_json(text);
+  } catch (const JsonSyntaxError& e) {
+    if (error) *error = e.what();
     return std::nullopt;
   }
   if (!j.is_object() || !j.contains("world")) {

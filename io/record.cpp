@@ -6,6 +6,7 @@
 #include "core/dominance.h"
 #include "core/game.h"
 #include "io/games.h"
+#include "io/json.h"
 #include "io/text.h"
 
 namespace pamir::io::inline PAMIR_RULESET {
@@ -120,9 +121,9 @@ std::string record_to_json(const GameRecord& r, const State& final_state) {
 
 std::optional<GameRecord> record_from_json(const std::string& text, std::string* error) {
   try {
-    const Json j = Json::parse(text);
+    const Json j = parse_json(text);
     if (!j.is_object()) throw RecordError("a record is a JSON object");
-    if (j.contains("game") && !j["game"].is_string()) throw RecordError("game: expected a string, got " + j["game"].dump());
+    if (j.contains("game") && !j["game"].is_string()) throw RecordError("game: expected a string, got " + excerpt(j["game"]));
     const std::string game = j.contains("game") ? j["game"].get<std::string>() : std::string(kDefaultGame);
     if (const std::string other = other_game(game, "record"); !other.empty()) throw RecordError(other);
     for (auto it = j.begin(); it != j.end(); ++it) {
@@ -138,24 +139,24 @@ std::optional<GameRecord> record_from_json(const std::string& text, std::string*
     const Json& players = require(j, "num_players");
     if (!players.is_number_integer() || players.get<long long>() < kMinPlayers ||
         players.get<long long>() > kMaxPlayers)
-      throw RecordError("num_players: expected an integer " + seat_range() + ", got " + players.dump());
+      throw RecordError("num_players: expected an integer " + seat_range() + ", got " + excerpt(players));
     r.num_players = players.get<int>();
     const Json& seed = require(j, "seed");
-    if (!seed.is_number_unsigned()) throw RecordError("seed: expected an unsigned integer, got " + seed.dump());
+    if (!seed.is_number_unsigned()) throw RecordError("seed: expected an unsigned integer, got " + excerpt(seed));
     r.seed = seed.get<u64>();
     if (j.contains("wakhan_seat")) {
       if (!kHooks.wakhan) throw RecordError("wakhan_seat: Wakhan plays Pax Pamir only");
       const Json& w = j["wakhan_seat"];
       if (!w.is_number_integer() || w.get<long long>() < 0 || w.get<long long>() >= r.num_players ||
           r.num_players > 3)
-        throw RecordError("wakhan_seat: expected a seat of a 2- or 3-seat game, got " + w.dump());
+        throw RecordError("wakhan_seat: expected a seat of a 2- or 3-seat game, got " + excerpt(w));
       r.wakhan_seat = w.get<int>();
     }
     const Json& agents = require(j, "agents");
     if (!agents.is_array() || int(agents.size()) != r.num_players)
       throw RecordError("agents: expected one spec per seat");
     for (const Json& a : agents) {
-      if (!a.is_string()) throw RecordError("agents: expected strings, got " + a.dump());
+      if (!a.is_string()) throw RecordError("agents: expected strings, got " + excerpt(a));
       r.agents.push_back(a.get<std::string>());
     }
     const Json& actions = require(j, "actions");
@@ -168,12 +169,14 @@ std::optional<GameRecord> record_from_json(const std::string& text, std::string*
         throw RecordError(where + ": expected {\"id\": <number>, \"name\": <string>}");
       const Json& id = a["id"];
       if (!id.is_number_unsigned() || id.get<u64>() >= u64(kNumActions))
-        throw RecordError(where + ".id: expected an action id 0.." + num(kNumActions - 1) + ", got " + id.dump());
+        throw RecordError(where + ".id: expected an action id 0.." + num(kNumActions - 1) + ", got " + excerpt(id));
       r.actions.push_back(Action(id.get<u64>()));
     }
     if (j.contains("result")) r.result = parse_result(j["result"], r.num_players);
     return r;
-  } catch (const Json::exception& e) {  // syntax, and numbers out of range such as 1e400
+  } catch (const JsonSyntaxError& e) {
+    if (error) *error = e.what();
+  } catch (const Json::exception& e) {
     if (error) *error = std::string("invalid JSON: ") + e.what();
   } catch (const RecordError& e) {
     if (error) *error = e.what();

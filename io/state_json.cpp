@@ -14,6 +14,7 @@
 #include "core/check.h"
 #include "core/game.h"
 #include "io/games.h"
+#include "io/json.h"
 #include "io/text.h"
 #include "core/pieces.h"
 
@@ -265,11 +266,7 @@ Json task_json(const Task& t) {
 // Reading: typed accessors that throw LoadError naming the offending path
 // ---------------------------------------------------------------------------------------
 
-std::string describe(const Json& v) {
-  std::string d = v.dump();
-  if (d.size() > 40) d = d.substr(0, 37) + "...";
-  return d;
-}
+std::string describe(const Json& v) { return excerpt(v); }
 
 // Requires an object with exactly these keys.
 void expect_keys(const Json& obj, const char* const* keys, size_t num_keys, const std::string& where) {
@@ -906,9 +903,9 @@ std::string state_to_json(const State& s, int indent) {
 
 std::optional<State> state_from_json(const std::string& text, std::string* error) {
   try {
-    return parse_state(Json::parse(text));
-  } catch (const Json::exception& e) {  // syntax, and numbers out of range such as 1e400
-    if (error) *error = std::string("invalid JSON: ") + e.what();
+    return parse_state(parse_json(text));
+  } catch (const JsonSyntaxError& e) {
+    if (error) *error = e.what();
   } catch (const LoadError& e) {
     if (error) *error = e.what();
   }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cassert>
 
+#include "core/expanse.h"
 #include "core/game.h"
 #include "core/queries.h"
 #include "core/random.h"
@@ -101,7 +102,10 @@ void encode_players(const State& s, int p, Writer& w) {
     w.flag(at + 0, true);
     w.add(at + 1, s.rupees[q] * 0.1f);
     w.add(at + 2, s.vp[q] * 0.1f);
-    if (s.loyalty[q] < Coalition::kCount) w.flag(at + 3 + s.loyalty[q], true);
+    // Secret loyalty choices (Pax Expanse's setup) are not seen by the other seats.
+    bool hidden = false;
+    if constexpr (core::kHooks.secret_loyalty) hidden = core::loyalty_hidden(s, p, q);
+    if (s.loyalty[q] < Coalition::kCount && !hidden) w.flag(at + 3 + s.loyalty[q], true);
     w.add(at + 6, s.prizes[q] * 0.25f);
     for (int e = 0; e < 6; ++e) w.flag(at + 7 + e, s.player_effects[q] >> e & 1);
     for (int suit = 0; suit < Suit::kCount; ++suit) w.add(at + 13 + suit, s.suit_stars[q][suit] * 0.25f);

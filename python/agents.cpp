@@ -31,8 +31,8 @@ class Agent {
   Agent(const std::string& spec, core::u64 seed) : agent_(search::make_agent(spec, seed)), spec_(spec) {}
 
   core::Action choose(const Game& g) {
-    if (g.state.game_over()) throw py::value_error("the game is over: there is no move to choose");
-    const core::State s = g.state;  // the search reads a copy: Python may change the game meanwhile
+    if (g.state().game_over()) throw py::value_error("the game is over: there is no move to choose");
+    const core::State s = g.state();  // the search reads a copy: Python may change the game meanwhile
     py::gil_scoped_release release;
     std::lock_guard lock(mutex_);
     return agent_->choose(s);

@@ -90,7 +90,7 @@ SelfPlayResult run_selfplay(const TrainConfig& config, int generation, const std
     try {
       const ShardRows shard = read_shard(path);
       for (auto g : shard.games) done.insert(long(g));
-      result.resumed_rows += shard.rows();
+      result.resumed += shard.counters;
     } catch (const NpzError& e) {
       std::fprintf(stderr, "warning: setting aside corrupt shard (its games are replayed): %s\n", e.what());
       fs::rename(path, path + ".corrupt");
@@ -99,14 +99,13 @@ SelfPlayResult run_selfplay(const TrainConfig& config, int generation, const std
   std::vector<long> unplayed;
   for (long g = 0; g < config.games_per_generation; ++g)
     if (!done.count(g)) unplayed.push_back(g);
-  result.resumed_games = config.games_per_generation - long(unplayed.size());
 
-  std::atomic<long> finished{result.resumed_games};
+  std::atomic<long> finished{result.resumed.games};
   ShardWriter writer(shard_dir, generation, unplayed, config.games_per_shard, next_number, [&](long games) {
     const long now = finished += games;
     if (progress) progress(now, config.games_per_generation);
   });
-  if (progress) progress(result.resumed_games, config.games_per_generation);
+  if (progress) progress(result.resumed.games, config.games_per_generation);
 
   std::vector<long> here = unplayed;
   if (remote) here = remote->start(config, generation, unplayed, [&](FinishedGame&& g) { writer.add(std::move(g)); });

@@ -24,8 +24,7 @@ using GameProgress = std::function<void(long done, long total)>;
 
 struct SelfPlayResult {
   SelfPlayCounters counters;  // this call's games only
-  long resumed_games = 0;     // found in existing shards
-  long resumed_rows = 0;      // their rows
+  GameCounters resumed;       // the games found in existing shards (resumed.games of them)
   int shards_written = 0;
   int threads = 0;
   double wall_seconds = 0;

@@ -60,6 +60,7 @@ void ShardRows::append(const ShardRows& other) {
   append_to(policy, other.policy);
   append_to(value, other.value);
   append_to(num_players, other.num_players);
+  counters += other.counters;
 }
 
 std::string shard_bytes(const ShardRows& s) {
@@ -77,6 +78,9 @@ std::string shard_bytes(const ShardRows& s) {
       make_array("value", "<f4", {n, core::kMaxPlayers}, as_span(s.value)),
       make_array("num_players", "|u1", {n}, as_span(s.num_players)),
   };
+  std::vector<double> counters;
+  for_each_counter(s.counters, [&](const char*, long value) { counters.push_back(double(value)); });
+  arrays.push_back(make_array("counters", "<f8", {std::int64_t(counters.size())}, as_span(counters)));
   // The game's key as bytes. Pax Pamir's shards name no game: they had none before there were
   // two, and stay as they were.
   if (core::kGameKey != io::kDefaultGame) {
@@ -116,6 +120,16 @@ ShardRows parse_shard(std::string_view bytes, const std::string& source) {
   s.legal_action = take<core::Action>(arrays, "legal_action", "<u2", -1, source);
   s.policy = take<float>(arrays, "policy", "<f4", std::int64_t(s.legal_action.size()), source);
   s.value = take<float>(arrays, "value", "<f4", n * core::kMaxPlayers, source);
+  // Shards written before they kept counters have none: their games and rows are counted.
+  s.counters.games = long(s.games.size());
+  s.counters.rows = s.rows();
+  if (arrays.count("counters")) {
+    std::int64_t count = 0;
+    for_each_game_counter([&](const char*, auto) { ++count; });
+    const auto counters = take<double>(arrays, "counters", "<f8", count, source);
+    std::size_t i = 0;
+    for_each_counter(s.counters, [&](const char*, long& field) { field = long(counters[i++]); });
+  }
   check_offsets(s.feature_begin, s.feature_index.size(), "feature_begin", source);
   check_offsets(s.legal_begin, s.legal_action.size(), "legal_begin", source);
   for (auto i : s.feature_index)

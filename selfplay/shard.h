@@ -11,6 +11,7 @@
 
 #include "core/actions.h"
 #include "core/types.h"
+#include "selfplay/counters.h"
 
 namespace pamir::selfplay::inline PAMIR_RULESET {
 
@@ -31,6 +32,9 @@ struct ShardRows {
   // game's player count.
   std::vector<float> value;
   std::vector<std::uint8_t> num_players;
+  // What the games took (searches, iterations, ...), summed. Shards written before shards
+  // kept them read back with their games and rows counted and the rest 0.
+  GameCounters counters;
 
   int rows() const { return int(num_players.size()); }
   // Appends other's rows and games (same num_features).

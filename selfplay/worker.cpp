@@ -8,21 +8,6 @@
 
 namespace pamir::selfplay::inline PAMIR_RULESET {
 
-SelfPlayCounters& SelfPlayCounters::operator+=(const SelfPlayCounters& o) {
-  games += o.games;
-  rows += o.rows;
-  decisions += o.decisions;
-  searches += o.searches;
-  iterations += o.iterations;
-  evaluator_calls += o.evaluator_calls;
-  leaves += o.leaves;
-  resignations += o.resignations;
-  capped += o.capped;
-  audit_would_resign += o.audit_would_resign;
-  resign_false += o.resign_false;
-  return *this;
-}
-
 core::u64 game_seed(core::u64 seed, int generation, long index) {
   core::u64 x = seed * 0x9E3779B97F4A7C15ull ^ (core::u64(generation) << 40) ^ core::u64(index);
   return core::next_random(x);
@@ -68,6 +53,7 @@ struct SelfPlayWorker::Slot {
   bool audit = false;
   int would_resign = core::kNoPlayer;
   int resigned = core::kNoPlayer;
+  GameCounters counters;  // what this game took so far
   core::u64 rng = 0;  // the game's own stream: search choice, move sampling, audit
   ShardRows rows;
   std::vector<core::Action> actions;  // the game's decisions so far
@@ -89,6 +75,13 @@ SelfPlayWorker::SelfPlayWorker(const TrainConfig& config, int generation, search
 
 SelfPlayWorker::~SelfPlayWorker() = default;
 
+SelfPlayCounters SelfPlayWorker::counters() const {
+  SelfPlayCounters all = counted_;
+  for (const auto& slot : slots_)
+    if (slot->index >= 0) all += slot->counters;
+  return all;
+}
+
 void SelfPlayWorker::start_game(Slot& slot, long index) {
   slot.index = index;
   slot.search = nullptr;
@@ -103,6 +96,7 @@ void SelfPlayWorker::start_game(Slot& slot, long index) {
   slot.decision = 0;
   slot.audit = config_.resign_threshold > 0 && core::next_random(slot.rng) < config_.resign_audit_fraction * 0x1p64;
   slot.would_resign = slot.resigned = core::kNoPlayer;
+  slot.counters = GameCounters{};
   slot.rows = ShardRows{};
   slot.rows.num_features = nets::kNumFeatures;
   slot.rows.games = {index};
@@ -118,7 +112,7 @@ void SelfPlayWorker::begin_decision(Slot& slot, const std::function<void(Finishe
     slot.actions.push_back(slot.legal[0]);
     core::apply(slot.state, slot.legal[0]);
     ++slot.decision;
-    ++counters_.decisions;
+    ++slot.counters.decisions;
   }
   if (slot.state.game_over() || slot.decision >= config_.max_decisions) {
     finish_game(slot, on_finished);
@@ -135,8 +129,8 @@ void SelfPlayWorker::finish_decision(Slot& slot, const std::function<void(Finish
   const bool full = &search == &slot.full;
   const int player = core::to_move(slot.state);
   const int num_moves = search.root_moves(slot.moves);
-  counters_.iterations += search.iterations();
-  ++counters_.searches;
+  slot.counters.iterations += search.iterations();
+  ++slot.counters.searches;
   int best = 0;
   long total_visits = 0;
   for (int i = 0; i < num_moves; ++i) {
@@ -184,7 +178,7 @@ void SelfPlayWorker::finish_decision(Slot& slot, const std::function<void(Finish
   slot.actions.push_back(slot.moves[chosen].action);
   core::apply(slot.state, slot.moves[chosen].action);
   ++slot.decision;
-  ++counters_.decisions;
+  ++slot.counters.decisions;
   slot.search = nullptr;
   begin_decision(slot, on_finished);
 }
@@ -193,20 +187,20 @@ void SelfPlayWorker::finish_game(Slot& slot, const std::function<void(FinishedGa
   std::array<float, core::kMaxPlayers> returns{};
   if (slot.resigned != core::kNoPlayer) {
     for (int p = 0; p < config_.players; ++p) returns[p] = p == slot.resigned ? 0.0f : 1.0f / (config_.players - 1);
-    ++counters_.resignations;
+    ++slot.counters.resignations;
   } else {
     // A game stopped at max_decisions is scored by the standing now (VP, then the rules'
     // tie-breaks). Both players passing is the usual way there; scoring it as a draw taught
     // that stalling is as good as playing on, and dropping it taught nothing. By the
     // standing, a player behind loses by stalling, so at least one side learns to play on.
     returns = core::standing_shares(slot.state);
-    counters_.capped += !slot.state.game_over();
+    slot.counters.capped += !slot.state.game_over();
   }
   if (slot.would_resign != core::kNoPlayer) {
-    ++counters_.audit_would_resign;
-    if (returns[slot.would_resign] > 0) ++counters_.resign_false;
+    ++slot.counters.audit_would_resign;
+    if (returns[slot.would_resign] > 0) ++slot.counters.resign_false;
   }
-  counters_.rows += long(slot.row_player.size());
+  slot.counters.rows += long(slot.row_player.size());
   // The value target: the result, with a share of the search's own judgement mixed in
   // (value_target_mix). A result is one noisy bit shared by every row of the game; the
   // search's root value differs from row to row and carries what the search saw.
@@ -217,7 +211,9 @@ void SelfPlayWorker::finish_game(Slot& slot, const std::function<void(FinishedGa
     const auto rotated = nets::rotate_to_player(target, slot.row_player[r], config_.players);
     std::copy(rotated.begin(), rotated.end(), slot.rows.value.begin() + r * core::kMaxPlayers);
   }
-  ++counters_.games;
+  ++slot.counters.games;
+  counted_ += slot.counters;
+  slot.rows.counters = slot.counters;
   FinishedGame done{std::move(slot.rows), slot.index, std::move(slot.actions), slot.resigned};
   slot.index = -1;
   slot.search = nullptr;
@@ -244,13 +240,13 @@ void SelfPlayWorker::run(const std::function<long()>& next_game,
       search::Search& s = *slot->search;
       s.collect_leaves(std::min(config_.leaves_per_search, slot->target - s.iterations()));
       leaves_.insert(leaves_.end(), s.leaves().begin(), s.leaves().end());
+      slot->counters.leaves += long(s.leaves().size());
       results_.insert(results_.end(), s.results().begin(), s.results().end());
     }
     if (!any) return;
     if (!leaves_.empty()) {
       evaluator_.evaluate(leaves_, results_);
-      ++counters_.evaluator_calls;
-      counters_.leaves += long(leaves_.size());
+      ++counted_.evaluator_calls;
     }
     for (auto& slot : slots_) {
       if (!slot->search) continue;

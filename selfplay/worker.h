@@ -21,23 +21,7 @@
 
 namespace pamir::selfplay::inline PAMIR_RULESET {
 
-// What a worker counts; summed over workers for a generation's metrics.
-struct SelfPlayCounters {
-  long games = 0;
-  long rows = 0;             // recorded (full-search) decisions
-  long decisions = 0;        // every decision, forced ones included
-  long searches = 0;         // decisions that got a search
-  long iterations = 0;       // search iterations (simulations)
-  long evaluator_calls = 0;
-  long leaves = 0;           // leaves evaluated
-  long resignations = 0;
-  long capped = 0;           // games stopped at max_decisions (scored by the standing)
-  long audit_would_resign = 0;  // audit games where a player fell below the threshold
-  long resign_false = 0;        // ... and that player still won (a resignation would have been wrong)
-  SelfPlayCounters& operator+=(const SelfPlayCounters& o);
-};
-
-// A finished game: its recorded rows (games = {index}) and its winner shares in seat order,
+// A finished game: its recorded rows (games = {index}, counters: what playing it took) and its winner shares in seat order,
 // and every decision of it (forced ones too) with the seat that resigned, if one did, so
 // that the game can be replayed from its seed (selfplay/game_records.h). The actions stay
 // on the process that played the game: the ranks of an MPI job send back the rows alone.
@@ -72,7 +56,8 @@ class SelfPlayWorker {
   void run(const std::function<long()>& next_game, const std::function<void(FinishedGame&&)>& on_finished,
            const std::function<bool()>& stop = {});
 
-  const SelfPlayCounters& counters() const { return counters_; }
+  // What the worker's games took so far: the finished ones and those in play.
+  SelfPlayCounters counters() const;
 
  private:
   struct Slot;
@@ -88,7 +73,7 @@ class SelfPlayWorker {
   std::vector<std::unique_ptr<Slot>> slots_;
   std::vector<search::Leaf> leaves_;
   std::vector<search::LeafResult> results_;
-  SelfPlayCounters counters_;
+  SelfPlayCounters counted_;  // the finished games' counts and every net call
 };
 
 }  // namespace pamir::selfplay

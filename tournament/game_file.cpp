@@ -9,11 +9,12 @@
 
 namespace pamir::tournament::inline PAMIR_RULESET {
 
-std::vector<StoredGame> read_games(const std::string& path) {
-  const std::string text = io::read_file(path);
+std::vector<StoredGame> read_games(const std::string& path) { return parse_games(io::read_file(path), path); }
+
+std::vector<StoredGame> parse_games(const std::string& text, const std::string& path) {
   // A results file's first line is its header; a record is one JSON object.
   if (text.substr(0, text.find('\n')).find("\"type\":\"header\"") != std::string::npos) {
-    const ResultsFile file = read_results_file(path);
+    const ResultsFile file = parse_results_file(text, path);
     std::vector<StoredGame> games;
     for (const GameResult& g : file.games) games.push_back({g.game, to_record(g, file.agents), g.ranks});
     if (games.empty()) throw std::runtime_error(path + ": the tournament has no finished game yet");

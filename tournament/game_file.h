@@ -19,6 +19,8 @@ struct StoredGame {
 // Throws std::runtime_error with a one-line reason naming the file for anything else, or a
 // file with no game in it.
 std::vector<StoredGame> read_games(const std::string& path);
+// The same from the file's text (path names it in messages).
+std::vector<StoredGame> parse_games(const std::string& text, const std::string& path);
 
 // The game with that index among games read from path (-1: the file's first game); throws
 // std::runtime_error (naming the indices there are) when there is none.

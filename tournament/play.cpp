@@ -78,7 +78,12 @@ GameResult play_game(const std::vector<std::string>& specs, const std::vector<in
 }
 
 // Not omp_get_max_threads(): libtorch lowers that when it sets its own thread count.
-int resolve_threads(int requested) { return requested > 0 ? requested : omp_get_num_procs(); }
+int resolve_threads(int requested) {
+  if (requested < 0 || requested > kMaxThreads)
+    throw std::invalid_argument("threads must be 0 (every core) to " + std::to_string(kMaxThreads) + ", got " +
+                                std::to_string(requested));
+  return requested > 0 ? requested : omp_get_num_procs();
+}
 
 void play_games(const std::vector<std::string>& specs, const std::vector<GameSpec>& games, int threads,
                 int max_decisions, const std::function<void(GameResult&&)>& on_finished) {

@@ -55,8 +55,12 @@ void check_agent_spec(const std::string& spec);
 GameResult play_game(const std::vector<std::string>& specs, const std::vector<int>& seats, long game, core::u64 seed,
                      int max_decisions = kDefaultMaxDecisions);
 
+// The most threads a run may ask for: far beyond any machine's cores, and well within what
+// OpenMP's runtime starts (libgomp crashes starting 100,000).
+constexpr int kMaxThreads = 1024;
 // The threads a count of requested threads means: 0 is every core OpenMP reports (in
-// tournaments, matches and self-play alike).
+// tournaments, matches and self-play alike). Throws std::invalid_argument (one line) for a
+// count below 0 or above kMaxThreads.
 int resolve_threads(int requested);
 
 struct GameSpec {

@@ -7,6 +7,7 @@
 
 #include "io/file_io.h"
 #include "io/games.h"
+#include "io/json.h"
 #include "io/text.h"
 
 namespace pamir::tournament::inline PAMIR_RULESET {
@@ -70,7 +71,7 @@ std::string game_line(const GameResult& g) {
 }
 
 GameResult parse_game_line(const std::string& line) {
-  const Json j = Json::parse(line);  // parse_error is a std::exception with the position
+  const Json j = io::parse_json(line);
   if (!j.is_object() || !j.contains("game") || !j["game"].is_number_unsigned() || !j.contains("seed") ||
       (j.contains("type") && j["type"] != "game"))
     throw std::runtime_error("expected a game line {\"type\": \"game\", \"game\": N, \"seed\": \"S\", ...}");
@@ -97,8 +98,9 @@ GameResult parse_game_line(const std::string& line) {
   return g;
 }
 
-ResultsFile read_results_file(const std::string& path) {
-  const std::string text = io::read_file(path);
+ResultsFile read_results_file(const std::string& path) { return parse_results_file(io::read_file(path), path); }
+
+ResultsFile parse_results_file(const std::string& text, const std::string& path) {
   ResultsFile out;
   size_t pos = 0;
   for (int line_no = 1; pos < text.size(); ++line_no) {
@@ -117,7 +119,7 @@ ResultsFile read_results_file(const std::string& path) {
         out.games.push_back(std::move(g));
         continue;
       }
-      const Json j = Json::parse(line);
+      const Json j = io::parse_json(line);
       if (j.is_object()) check_game(j);
       if (!j.is_object() || j.value("type", "") != "header" || j.value("format", "") != kFormat ||
           !j.contains("agents") || !j["agents"].is_array() || !j.contains("players") ||
@@ -148,7 +150,12 @@ LoadedResults load_results(const std::string& path, const std::string& header) {
     try {
       if (line_no == 1) {
         if (!complete) throw std::runtime_error("the header line is cut short");
-        if (const Json j = Json::parse(line, nullptr, false); j.is_object()) check_game(j);
+        Json j;
+        try {
+          j = io::parse_json(line);
+        } catch (const io::JsonSyntaxError&) {  // not JSON: the comparison below says how it differs
+        }
+        if (j.is_object()) check_game(j);
         if (line.find(kFormatV1) != std::string::npos)
           throw std::runtime_error(std::string("written in format ") + kFormatV1 +
                                    " by an older pamir: continue it with that version, or start a new run");

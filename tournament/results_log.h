@@ -42,6 +42,8 @@ struct ResultsFile {
   std::vector<GameResult> games;
 };
 ResultsFile read_results_file(const std::string& path);
+// The same from the file's text (path names it in messages).
+ResultsFile parse_results_file(const std::string& text, const std::string& path);
 
 // Appends lines to a results file; thread-safe.
 class ResultsAppender {

@@ -44,7 +44,7 @@ void check_resumed_game(const GameResult& g, const Schedule& schedule, const Tou
 TournamentResult run_tournament(const TournamentConfig& c, const ProgressCallback& progress) {
   const Schedule schedule(int(c.agents.size()), c.players, c.seating, c.seed);
   if (c.games < 1) throw std::invalid_argument("games must be at least 1");
-  if (c.threads < 0) throw std::invalid_argument("threads must be 0 (every core) or more");
+  resolve_threads(c.threads);  // throws for a count out of range
   if (c.max_decisions < 1) throw std::invalid_argument("max_decisions must be at least 1");
   if (!c.labels.empty() && c.labels.size() != c.agents.size())
     throw std::invalid_argument("labels must name every agent");

@@ -5,6 +5,7 @@
 #include <fmt/printf.h>
 #include <nlohmann/json.hpp>
 
+#include "io/json.h"
 #include "tournament/svg_chart.h"
 #include "tournament/report.h"
 
@@ -34,7 +35,8 @@ std::string record_json(const GenerationRecord& r) {
              {{"games", r.games}, {"rows", r.rows}, {"decisions", r.decisions}, {"searches", r.searches},
               {"iterations", r.iterations}, {"leaves", r.leaves}, {"evaluator_calls", r.evaluator_calls},
               {"resignations", r.resignations}, {"audit_would_resign", r.audit_would_resign},
-              {"resign_false", r.resign_false}, {"capped", r.capped}, {"threads", r.threads}, {"seconds", r.selfplay_seconds}}},
+              {"resign_false", r.resign_false}, {"capped", r.capped}, {"threads", r.threads}, {"seconds", r.selfplay_seconds},
+              {"simulations_per_second", r.simulations_per_second}, {"leaves_per_call", r.leaves_per_call}}},
             {"train",
              {{"window_rows", r.window_rows}, {"window_shards", r.window_shards},
               {"skipped_shards", r.skipped_shards}, {"seconds", r.train_seconds}, {"losses", json::array()},
@@ -51,7 +53,7 @@ std::string record_json(const GenerationRecord& r) {
 
 GenerationRecord parse_record(const std::string& text, const std::string& source) {
   try {
-    const json j = json::parse(text);
+    const json j = io::parse_json(text);
     GenerationRecord r;
     r.generation = j.at("generation");
     const json& s = j.at("selfplay");
@@ -59,6 +61,9 @@ GenerationRecord parse_record(const std::string& text, const std::string& source
     r.iterations = s.at("iterations"), r.leaves = s.at("leaves"), r.evaluator_calls = s.at("evaluator_calls");
     r.resignations = s.at("resignations"), r.audit_would_resign = s.at("audit_would_resign");
     r.resign_false = s.at("resign_false"), r.capped = s.at("capped"), r.threads = s.at("threads"), r.selfplay_seconds = s.at("seconds");
+    // Records written before the rates were kept: the rates as they were computed then.
+    r.simulations_per_second = s.value("simulations_per_second", r.selfplay_seconds > 0 ? r.iterations / r.selfplay_seconds : 0.0);
+    r.leaves_per_call = s.value("leaves_per_call", r.evaluator_calls ? double(r.leaves) / r.evaluator_calls : 0.0);
     const json& t = j.at("train");
     r.window_rows = t.at("window_rows"), r.window_shards = t.at("window_shards");
     r.skipped_shards = t.at("skipped_shards"), r.train_seconds = t.at("seconds");
@@ -70,6 +75,8 @@ GenerationRecord parse_record(const std::string& text, const std::string& source
       r.matches.push_back({m.at("opponent"), m.at("games"), m.at("score"), m.at("low"), m.at("high")});
     r.eval_seconds = e.at("seconds");
     return r;
+  } catch (const io::JsonSyntaxError& e) {
+    throw std::runtime_error(source + ": malformed generation record: " + e.what());
   } catch (const json::exception& e) {
     throw std::runtime_error(source + ": malformed generation record: " + e.what());
   }
@@ -100,8 +107,8 @@ std::string metrics_csv(const std::vector<GenerationRecord>& records) {
     const MatchScore* wakhan = find_match(r, "wakhan");
     out += std::to_string(r.generation) + "," + std::to_string(r.games) + "," + std::to_string(r.rows) + "," +
            std::to_string(r.decisions) + "," + std::to_string(r.iterations) + "," + fmt::sprintf("%.2f", r.selfplay_seconds) +
-           "," + fmt::sprintf("%.0f", r.simulations_per_second()) + "," + std::to_string(r.threads) + "," +
-           fmt::sprintf("%.2f", r.evaluator_calls ? double(r.leaves) / r.evaluator_calls : 0) + "," +
+           "," + fmt::sprintf("%.0f", r.simulations_per_second) + "," + std::to_string(r.threads) + "," +
+           fmt::sprintf("%.2f", r.leaves_per_call) + "," +
            std::to_string(r.resignations) + "," + std::to_string(r.resign_false) + "," + std::to_string(r.capped) + "," +
            std::to_string(r.window_rows) + "," + std::to_string(r.skipped_shards) + "," +
            fmt::sprintf("%.2f", r.train_seconds) + "," + fmt::sprintf("%.5f", last.loss) + "," + fmt::sprintf("%.5f", last.policy) + "," +
@@ -197,7 +204,7 @@ std::string run_report_html(const TrainConfig& config, const std::vector<Generat
     };
     html += "<tr><td>" + std::to_string(r.generation) + "</td><td>" + std::to_string(r.games) + "</td><td>" +
             std::to_string(r.rows) + "</td><td>" + std::to_string(r.capped) + "</td><td>" +
-            fmt::sprintf("%.0f", r.simulations_per_second()) + "</td><td>" + std::to_string(r.threads) + "</td><td>" +
+            fmt::sprintf("%.0f", r.simulations_per_second) + "</td><td>" + std::to_string(r.threads) + "</td><td>" +
             (r.losses.empty() ? "" : fmt::sprintf("%.4f", r.losses.back().value)) + "</td><td>" + fmt::sprintf("%.4f", r.holdout.value) +
             "</td><td>" + (r.losses.empty() ? "" : fmt::sprintf("%.4f", r.losses.back().policy)) + "</td><td>" +
             fmt::sprintf("%.4f", r.holdout.policy) + "</td><td>" + score(find_match(r, "gen")) + "</td><td>" + score(find_match(r, "baseline")) +

@@ -29,12 +29,15 @@ MatchScore match_score(std::string opponent, long games, double wins);
 
 struct GenerationRecord {
   int generation = 0;
-  // Self-play with the previous generation's net (games: the generation's total, resumed ones included;
-  // the other counts are of the games this process played).
-  long games = 0, rows = 0, decisions = 0, searches = 0, iterations = 0, leaves = 0, evaluator_calls = 0;
+  // Self-play with the previous generation's net: every count is the generation's total, the
+  // games resumed from an earlier process's shards included.
+  long games = 0, rows = 0, decisions = 0, searches = 0, iterations = 0, leaves = 0;
   long resignations = 0, audit_would_resign = 0, resign_false = 0, capped = 0;
+  // What the process that finished the generation measured of its own games: its net calls,
+  // threads and seconds, its simulations per second and leaves per call.
+  long evaluator_calls = 0;
   int threads = 0;
-  double selfplay_seconds = 0;
+  double selfplay_seconds = 0, simulations_per_second = 0, leaves_per_call = 0;
   // Training.
   long window_rows = 0;
   int window_shards = 0, skipped_shards = 0;
@@ -48,7 +51,6 @@ struct GenerationRecord {
   std::vector<MatchScore> matches;
   double eval_seconds = 0;
 
-  double simulations_per_second() const { return selfplay_seconds > 0 ? iterations / selfplay_seconds : 0; }
 };
 
 std::string record_json(const GenerationRecord& r);

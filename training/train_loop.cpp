@@ -380,9 +380,14 @@ TrainRunResult run_training(const TrainConfig& c, const std::string& dir, const 
       const SelfPlayResult sp = run_selfplay(c, g, paths.shards, net_evaluators(c, g, weights),
                                              [&](long done, long) { bar.update(done); }, remote.get());
       bar.finish();
-      const SelfPlayCounters& n = sp.counters;
-      record.games = n.games + sp.resumed_games, record.rows = n.rows + sp.resumed_rows, record.decisions = n.decisions, record.searches = n.searches;
-      record.iterations = n.iterations, record.leaves = n.leaves, record.evaluator_calls = n.evaluator_calls;
+      // The generation's games, those resumed from an earlier process's shards included; net
+      // calls are this process's (they belong to no game), and leaves per call with them.
+      SelfPlayCounters n = sp.counters;
+      n += sp.resumed;
+      record.games = n.games, record.rows = n.rows, record.decisions = n.decisions, record.searches = n.searches;
+      record.iterations = n.iterations, record.leaves = n.leaves, record.evaluator_calls = sp.counters.evaluator_calls;
+      record.leaves_per_call = sp.counters.evaluator_calls ? double(sp.counters.leaves) / sp.counters.evaluator_calls : 0;
+      record.simulations_per_second = sp.wall_seconds > 0 ? sp.counters.iterations / sp.wall_seconds : 0;
       record.resignations = n.resignations, record.audit_would_resign = n.audit_would_resign;
       record.resign_false = n.resign_false, record.capped = n.capped, record.threads = sp.threads, record.selfplay_seconds = sp.wall_seconds;
       train_generation(c, paths, g, record);

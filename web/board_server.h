@@ -1,22 +1,47 @@
 #pragma once
 // The local web server of `pamir serve` (docs/board.md): the board page and a small JSON API
-// over one BoardSession. It binds to 127.0.0.1 unless told otherwise: the page can start
-// agents and read files named to it, so it is for the person at this machine.
+// over one BoardSession. It binds to 127.0.0.1 unless told otherwise, and it trusts no web
+// page: every request must name this server (Host, Origin), every API call must carry the
+// run's token, bodies are JSON of at most kMaxRequestBytes (web/request_guard.h); what the
+// page may open or start is the session's PageAccess.
 
-#include <functional>
+#include <memory>
 #include <string>
+#include <vector>
 
 #include "web/board_session.h"
 
 namespace pamir::web {
 
+// Requests are a few hundred bytes; anything far larger is refused (413) unread.
+inline constexpr std::size_t kMaxRequestBytes = 64 * 1024;
+
 struct ServeOptions {
   std::string host = "127.0.0.1";
   int port = 8080;  // 0: any free port
+  std::string token;  // the API's token; empty: a fresh random one (web::new_token)
+  // Further names the server may be reached by, for Host and Origin (serve --allow-host).
+  std::vector<std::string> host_names;
 };
 
-// Serves until the process is stopped. Calls on_listening with the bound port once the
-// socket is bound. Throws std::runtime_error when the port cannot be bound.
-void serve(BoardSession& session, const ServeOptions& options, const std::function<void(int port)>& on_listening);
+class BoardServer {
+ public:
+  // Binds the port; throws std::runtime_error when it cannot be bound. The session must
+  // outlive the server.
+  BoardServer(BoardSession& session, const ServeOptions& options);
+  ~BoardServer();
+  int port() const;
+  const std::string& token() const;
+  // Serves until stop() (from another thread) or the end of the process.
+  void run();
+  // Returns once run() (in another thread) has begun serving, so that a stop() after it is
+  // not lost.
+  void wait_until_serving() const;
+  void stop();
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
 
 }  // namespace pamir::web

@@ -9,6 +9,7 @@
 #include "core/game.h"
 #include "core/map.h"
 #include "core/queries.h"
+#include "io/file_io.h"
 #include "io/game_log.h"
 #include "io/observation.h"
 #include "io/record.h"
@@ -51,7 +52,30 @@ Json standing_json(const State& s) {
 }  // namespace
 
 void BoardSession::open(const std::string& path, long index) {
-  const auto games = tournament::read_games(path);  // throws before anything changes
+  show_games(path, io::read_file(path), index);
+  if (start_file_.empty()) {
+    std::error_code error;
+    start_file_ = std::filesystem::canonical(path, error);
+  }
+}
+
+void BoardSession::open_from_page(const std::string& path, long index) {
+  // The path's canonical form (symbolic links and .. resolved) must lie under a root; it is
+  // not opened, nor said whether it exists, unless it does.
+  std::error_code error;
+  const std::filesystem::path file = std::filesystem::weakly_canonical(std::filesystem::absolute(path, error), error);
+  const auto under = [&](const std::filesystem::path& root) {
+    const auto [r, f] = std::mismatch(root.begin(), root.end(), file.begin(), file.end());
+    return r == root.end();
+  };
+  const bool allowed = !error && (file == start_file_ || std::any_of(access_.roots.begin(), access_.roots.end(), under));
+  if (!allowed)
+    throw AccessDenied("the page may open files only under the folders pamir serve was started with (--root)");
+  show_games(path, io::read_regular_file(file.string(), kMaxPageFileBytes), index);
+}
+
+void BoardSession::show_games(const std::string& path, const std::string& text, long index) {
+  const auto games = tournament::parse_games(text, path);  // throws before anything changes
   const tournament::StoredGame& game = tournament::select_game(games, index, path);
   std::string error;
   if (!io::replay(game.record, &error)) throw std::runtime_error(path + ": " + error);
@@ -79,6 +103,10 @@ void BoardSession::start(const NewGame& g) {
   if (int(g.agents.size()) != g.players)
     throw std::invalid_argument("agents names " + std::to_string(g.agents.size()) + " seats for " +
                                 std::to_string(g.players) + " players");
+  for (const std::string& spec : g.agents)
+    if (!access_.external_agents && spec.substr(0, spec.find(':')) == "external")
+      throw AccessDenied("the page may not start outside programs (external:) unless pamir serve was started with "
+                         "--allow-external");
   std::vector<int> seats(g.players);
   std::iota(seats.begin(), seats.end(), 0);
   const int wakhan = tournament::wakhan_seat(g.agents, seats);

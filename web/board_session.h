@@ -4,8 +4,10 @@
 // from here as JSON, so the HTTP layer (web/board_server.h) only routes, and tests drive a
 // session without a server. Not thread-safe: the server serialises calls.
 
+#include <filesystem>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -20,6 +22,23 @@ using Json = nlohmann::ordered_json;
 // The seat spec of the person at the page.
 inline constexpr const char* kHumanSpec = "human";
 
+// What the page may make the server do beyond playing and showing games (docs/board.md,
+// Security): both are off unless `pamir serve` was told otherwise on its command line.
+struct PageAccess {
+  bool external_agents = false;  // seat "external:<command>" agents (serve --allow-external)
+  // Folders under which the page may open files (serve --root); none: only the file the
+  // server was started with (--open).
+  std::vector<std::filesystem::path> roots;
+};
+
+// A request the page may not make (the server answers 403).
+struct AccessDenied : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// The largest file the page may open: a tournament of 100,000 games is about 60 MB.
+inline constexpr std::size_t kMaxPageFileBytes = std::size_t(256) << 20;
+
 struct NewGame {
   int players = 2;
   core::u64 seed = 1;
@@ -29,12 +48,20 @@ struct NewGame {
 
 class BoardSession {
  public:
+  explicit BoardSession(PageAccess access = {}) : access_(std::move(access)) {}
+
   // Shows game `index` of a file of games (a record, or a tournament's games.jsonl; -1: the
   // file's first game). Throws std::runtime_error with a one-line reason; the session then
-  // still shows what it showed before.
+  // still shows what it showed before. The file the session opens first may be reopened by
+  // the page (to show another of its games) whatever the roots.
   void open(const std::string& path, long index);
+  // open() for a path the page sent: only a regular file under one of the access's roots (or
+  // the first file opened), of at most kMaxPageFileBytes. Throws AccessDenied for any other
+  // path, without touching it.
+  void open_from_page(const std::string& path, long index);
   // Starts a game. Agents play until the first decision of a human seat (or to the end when
-  // no seat is human). Throws std::invalid_argument (one line) for a bad spec or count.
+  // no seat is human). Throws std::invalid_argument (one line) for a bad spec or count, and
+  // AccessDenied for an external agent the access does not allow.
   void start(const NewGame& game);
   // The human seat's decision at the end of the game, then the agents' until the next human
   // decision. Throws std::invalid_argument when no human is to move or id is not the id of a
@@ -55,10 +82,13 @@ class BoardSession {
   static Json ruleset();
 
  private:
+  void show_games(const std::string& path, const std::string& text, long index);
   void play_agents();
   int human_to_move() const;  // the seat, or kNoPlayer
   bool playing() const { return mode_ == "play"; }
 
+  PageAccess access_;
+  std::filesystem::path start_file_;  // the first file opened (canonical), which the page may reopen
   std::string mode_ = "none";  // "none", "replay", "play"
   std::string title_;
   std::string file_;  // the file a replay came from

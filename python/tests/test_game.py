@@ -153,3 +153,32 @@ def test_text_forms():
     play_randomly(game, seed=1)
     assert repr(game).endswith("over>")
     assert game.describe_result().startswith("final standing:\n1. ")
+
+
+def test_hostile_json_and_indent_raise_instead_of_crashing():
+    with pytest.raises(ValueError, match="nested deeper"):
+        pamir.Game.from_json("[" * 100000 + "]" * 100000)
+    with pytest.raises(ValueError, match="nested deeper"):
+        pamir.Game.from_json('{"players": ' + "[" * 100000 + "]" * 100000 + "}")
+    game = pamir.Game(2, seed=1)
+    with pytest.raises(ValueError, match="indent"):
+        game.to_json(indent=10**6)
+    with pytest.raises(ValueError, match="indent"):
+        game.to_json(indent=-2)
+    assert pamir.Game.from_json(game.to_json(indent=16)) == game
+
+
+def test_a_game_made_without_init_raises_type_error():
+    blank = pamir.Game.__new__(pamir.Game)
+    assert "not initialised" in repr(blank)
+    for call in (blank.legal_actions, blank.is_over, blank.to_json, blank.observation, blank.clone,
+                 lambda: blank.apply(0), lambda: blank == pamir.Game(2), lambda: pickle.dumps(blank)):
+        with pytest.raises(TypeError, match="never initialised"):
+            call()
+    # A reconstruction that skips the state (copyreg's __newobj__ without __setstate__) too.
+    made, args = pamir.Game(2, seed=1).__reduce_ex__(2)[:2]
+    with pytest.raises(TypeError, match="never initialised"):
+        made(*args).legal_actions()
+    # Pickling proper still round-trips.
+    game = play_randomly(pamir.Game(3, seed=5), seed=1, moves=30)
+    assert pickle.loads(pickle.dumps(game)) == game

@@ -5,7 +5,15 @@
 
 #include <gtest/gtest.h>
 
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <fstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "core/actions.h"
@@ -54,15 +62,19 @@ TEST(ExternalAgent, PamirEngineIsAnOutsideAgent) {
 struct Misbehaviour {
   const char* mode;
   const char* reason;
+  int timeout_ms;
 };
 
 TEST(ExternalAgent, MisbehaviourForfeitsWithOneLine) {
-  for (const Misbehaviour m : {Misbehaviour{"sleep", "did not answer within 300 ms"},
-                               Misbehaviour{"exit", "exited"},
-                               Misbehaviour{"illegal", "not a legal action"},
-                               Misbehaviour{"error", "answered \"error: no idea\" to go"},
-                               Misbehaviour{"silent", "without an \"action\" line"}}) {
-    const std::vector<std::string> specs = {"random", "external:timeout=300 " + kBot + " " + m.mode};
+  // Only the bot that never answers meets its answer limit; the others get a limit no start-up
+  // on a busy machine comes near, so that each forfeits for its own misbehaviour.
+  for (const Misbehaviour m : {Misbehaviour{"sleep", "did not answer within 300 ms", 300},
+                               Misbehaviour{"exit", "exited", 120000},
+                               Misbehaviour{"illegal", "not a legal action", 120000},
+                               Misbehaviour{"error", "answered \"error: no idea\" to go", 120000},
+                               Misbehaviour{"silent", "without an \"action\" line", 120000},
+                               Misbehaviour{"flood", "more than 1 MiB without a status line", 120000}}) {
+    const std::vector<std::string> specs = {"random", "external:timeout=" + std::to_string(m.timeout_ms) + " " + kBot + " " + m.mode};
     const auto g = tournament::play_game(specs, {0, 1}, 0, 5);
     EXPECT_EQ(g.forfeit, 1) << m.mode;
     EXPECT_NE(g.forfeit_reason.find(m.reason), std::string::npos) << m.mode << ": " << g.forfeit_reason;
@@ -73,6 +85,60 @@ TEST(ExternalAgent, MisbehaviourForfeitsWithOneLine) {
     EXPECT_EQ(back.forfeit, 1);
     EXPECT_EQ(back.forfeit_reason, g.forfeit_reason);
   }
+}
+
+// Whether the process has ended: killed processes are gone or zombies at once; the loop only
+// allows for the signal's delivery.
+bool ended(pid_t pid) {
+  for (int i = 0; i < 500; ++i) {
+    std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+    std::string id, name, state;
+    if (!(stat >> id >> name >> state) || state == "Z") return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  return false;
+}
+
+// A program's children end with it: it runs in a process group of its own, which is ended
+// when its agent is (here, at the end of the game).
+TEST(ExternalAgent, TheProgramsChildrenEndWithIt) {
+  const std::string pid_file = std::string(::testing::TempDir()) + "pamir_bot_child." + std::to_string(getpid());
+  std::remove(pid_file.c_str());
+  const std::vector<std::string> specs = {"external:" + kBot + " child " + pid_file, "random"};
+  const auto g = tournament::play_game(specs, {0, 1}, 0, 7);
+  EXPECT_EQ(g.forfeit, core::kNoPlayer) << g.forfeit_reason;
+  std::ifstream in(pid_file);
+  pid_t child = 0;
+  ASSERT_TRUE(in >> child) << "the bot's child wrote no pid";
+  EXPECT_TRUE(ended(child)) << "the bot's child " << child << " outlived the game";
+  std::remove(pid_file.c_str());
+}
+
+// pamir ended by a signal (a SIGTERM'd `pamir serve` or tournament, Ctrl-C) ends its outside
+// programs and their children first.
+TEST(ExternalAgent, ProgramsEndWhenPamirIsTerminated) {
+  const std::string pid_file = std::string(::testing::TempDir()) + "pamir_bot_term." + std::to_string(getpid());
+  std::remove(pid_file.c_str());
+  const std::string agents = "external:timeout=600000 " + kBot + " child " + pid_file + " sleep,random";
+  const pid_t pamir = fork();
+  ASSERT_GE(pamir, 0);
+  if (pamir == 0) {
+    execl(PAMIR_BUILD_DIR "/pamir", "pamir", "play", "--players", "2", "--agents", agents.c_str(), "--quiet",
+          static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  pid_t child = 0;
+  for (int i = 0; i < 6000 && !child; ++i) {  // the bot starts (python) and its child writes its pid
+    std::ifstream in(pid_file);
+    if (!(in >> child)) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  ASSERT_GT(child, 0) << "the bot's child wrote no pid";
+  kill(pamir, SIGTERM);
+  int status = 0;
+  waitpid(pamir, &status, 0);
+  EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGTERM) << status;
+  EXPECT_TRUE(ended(child)) << "the bot's child " << child << " outlived pamir";
+  std::remove(pid_file.c_str());
 }
 
 TEST(ExternalAgent, AProgramThatCannotStartForfeits) {

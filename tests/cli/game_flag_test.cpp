@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <string>
@@ -105,6 +106,27 @@ TEST(GameFlag, TrainTakesTheGameFromItsConfig) {
   r = run_pamir("train --resume --out " + dir + "/run");
   EXPECT_EQ(r.status, 1);
   EXPECT_NE(r.output.find("players = 2 is out of range 3..4"), std::string::npos) << r.output;
+  std::filesystem::remove_all(dir);
+}
+
+// A config that is a folder, a game key with a line break, a thread count past OpenMP's
+// limits: one line of error and a usage status, never an abort.
+TEST(GameFlag, BadConfigsGamesAndThreadsAreOneLineErrors) {
+  const std::string dir = temp_path("pamir_bad_configs");
+  std::filesystem::create_directories(dir + "/run/config.cfg");
+  for (const std::string& args : {"train --config " + dir + " --out " + dir + "/x", "selfplay --config " + dir + " --out " + dir + "/x",
+                                  "train --resume --out " + dir + "/run"}) {
+    const ToolRun r = run_pamir(args);
+    EXPECT_EQ(r.status, 1) << args << ": " << r.output;
+    EXPECT_NE(r.output.find("is a folder, not a config file"), std::string::npos) << r.output;
+    EXPECT_EQ(std::count(r.output.begin(), r.output.end(), '\n'), 1) << r.output;
+  }
+  ToolRun r = run_pamir("play --game \"$(printf 'expanse\\nx')\" --players 3");
+  EXPECT_EQ(r.status, 2) << r.output;
+  EXPECT_EQ(std::count(r.output.begin(), r.output.end(), '\n'), 1) << r.output;
+  r = run_pamir("tournament --agents 'random;random' --players 2 --games 2 --threads 100000 --out " + dir + "/t");
+  EXPECT_EQ(r.status, 1) << r.output;
+  EXPECT_EQ(r.output, "error: threads must be 0 (every core) to 1024, got 100000\n");
   std::filesystem::remove_all(dir);
 }
 

@@ -18,6 +18,7 @@
 #include "cli/engine_session.h"
 #include "core/expanse.h"
 #include "core/game.h"
+#include "core/hash.h"
 #include "core/random.h"
 #include "io/file_io.h"
 #include "io/observation.h"
@@ -190,6 +191,27 @@ TEST(ExpanseFiles, ObservationsHideOtherSeatsLoyaltyChoicesDuringSetup) {
             nlohmann::json::parse(theirs).at("players").at(first).at("loyalty"));
 }
 
+// The encoder reads what the seat knows and no more: another seat's secret loyalty choice is
+// not in its row (the nets' cache is keyed by what the seat knows, core::infoset_key, so a row
+// that saw more made self-play depend on which positions shared a worker).
+TEST(ExpanseEncoder, DoesNotSeeOtherSeatsSecretLoyaltyChoices) {
+  State chosen = core::new_game(3, 6);
+  core::apply(chosen, core::Act::loyalty(core::Coalition::kMars));
+  State other = core::new_game(3, 6);
+  core::apply(other, core::Act::loyalty(core::Coalition::kEarth));
+  ASSERT_EQ(core::to_move(chosen), core::to_move(other));
+  ASSERT_EQ(core::infoset_key(chosen, core::to_move(chosen)), core::infoset_key(other, core::to_move(other)));
+  std::vector<float> a(nets::kNumFeatures), b(nets::kNumFeatures);
+  nets::encode_dense(chosen, a.data());
+  nets::encode_dense(other, b.data());
+  EXPECT_EQ(a, b);
+  // The chooser still sees its own choice.
+  const int first = core::new_game(3, 6).top().player;
+  nets::encode_dense(chosen, first, a.data());
+  nets::encode_dense(other, first, b.data());
+  EXPECT_NE(a, b);
+}
+
 // Pax Expanse's own state is in the encoding, in slots Wakhan's take in Pax Pamir.
 TEST(ExpanseEncoder, SeesTheRocinanteAndTheObjective) {
   const State s = random_game(3, 2)[40];
@@ -316,6 +338,32 @@ TEST(ExpanseTools, SelfPlayAndTrainRunTheConfigsGame) {
   run_tool({"train", "--config", config, "--out", dir + "/run", "--generations", "1", "--set", "eval_games=0", "--set",
             "final_eval_games=0", "--set", "games_per_generation=2"});
   EXPECT_NE(io::read_file(dir + "/run/config.cfg").find("game = expanse"), std::string::npos);
+  fs::remove_all(dir);
+}
+
+// Self-play on two threads gives the same shards and nets run after run, as for Pax Pamir
+// (TrainLoop.TwoRunsWithOneSeedAreByteIdentical).
+TEST(ExpanseTools, TrainingOnTwoThreadsIsByteIdentical) {
+  const std::string dir = temp_path("expanse_same");
+  fs::remove_all(dir);
+  const std::string config = tiny_expanse_config(dir);
+  // Searches deep enough, and games enough per worker, that the nets' position cache is
+  // shared by several games and overwritten (what made the rows depend on the threads).
+  for (const char* run : {"/a", "/b"})
+    run_tool({"train", "--config", config, "--out", dir + run, "--generations", "2", "--threads", "2", "--set",
+              "games_per_generation=48", "--set", "games_per_worker=8", "--set", "games_per_shard=4", "--set",
+              "full_iters=48", "--set", "fast_iters=12", "--set", "value_target_mix=1", "--set", "eval_games=0",
+              "--set", "final_eval_games=0"});
+  int compared = 0;
+  for (const char* sub : {"/shards", "/nets"})
+    for (const auto& entry : fs::directory_iterator(dir + "/a" + sub)) {
+      if (entry.path().extension() == ".ckpt") continue;  // a torch archive records its own file name
+      const std::string other = dir + "/b" + sub + "/" + entry.path().filename().string();
+      ASSERT_TRUE(fs::exists(other)) << other;
+      EXPECT_TRUE(io::read_file(entry.path().string()) == io::read_file(other)) << entry.path() << " differs";
+      ++compared;
+    }
+  EXPECT_GE(compared, 6 + 3);  // shards of two generations and three weight files
   fs::remove_all(dir);
 }
 

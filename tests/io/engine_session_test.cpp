@@ -63,6 +63,16 @@ TEST(EngineSession, ErrorsKeepTheState) {
   }
 }
 
+TEST(EngineSession, DeepJsonIsAnErrorLine) {
+  EngineSession e;
+  const std::string deep = std::string(100000, '[') + std::string(100000, ']');
+  for (const std::string& line : {"load " + deep, "position " + deep, "position {\"world\": " + deep + "}"}) {
+    const Lines out = e.handle(line);
+    ASSERT_EQ(out.size(), 1u);
+    EXPECT_NE(out[0].find("nested deeper than 64 levels"), std::string::npos) << out[0];
+  }
+}
+
 TEST(EngineSession, LoadsWhatStateWrites) {
   EngineSession a, b;
   a.handle("new players=4 seed=9");

@@ -92,6 +92,14 @@ TEST(Record, ReplayReportsTheFirstIllegalAction) {
   EXPECT_NE(error.find("the game is already over"), std::string::npos) << error;
 }
 
+TEST(Record, DeepValuesAreRefusedNotFollowed) {
+  std::string error;
+  EXPECT_FALSE(record_from_json("{\"format\": " + std::string(100000, '[') + std::string(100000, ']') + "}", &error));
+  EXPECT_EQ(error, "invalid JSON: nested deeper than 64 levels at byte 75");
+  EXPECT_FALSE(record_from_json("{\"game\": " + std::string(50, '[') + std::string(50, ']') + "}", &error));
+  EXPECT_LE(error.size(), 80u) << error;
+}
+
 TEST(Record, RejectsMalformedRecords) {
   GameRecord r;
   const State played = play_recorded(2, 5, &r);

@@ -98,6 +98,24 @@ TEST(StateJson, RejectsMalformedDocuments) {
   EXPECT_EQ(error_after([](auto& j) { j["rng"] = 12; }), "rng: expected a string, got 12");
 }
 
+// The reproducers of a stack overflow (issue "Security and crashes", 2): nesting is refused
+// before it is parsed, and an error quotes a bounded excerpt of a value however deep or long.
+TEST(StateJson, DeepOrHugeValuesAreRefusedWithABoundedMessage) {
+  std::string error;
+  EXPECT_FALSE(state_from_json(std::string(100000, '[') + std::string(100000, ']'), &error));
+  EXPECT_EQ(error, "invalid JSON: nested deeper than 64 levels at byte 65");
+  const std::string deep = std::string(60, '[') + std::string(60, ']');
+  EXPECT_FALSE(state_from_json("{\"format\": \"pamir-state-1\", \"num_players\": " + deep + "}", &error));
+  EXPECT_LE(error.size(), 80u) << error;
+  const std::string wide = "[" + std::string(1 << 20, '1') + "]";
+  EXPECT_FALSE(state_from_json(wide, &error));
+  EXPECT_LE(error.size(), 200u);
+  EXPECT_EQ(error.find('\n'), std::string::npos);
+  // Brackets inside strings do not count.
+  EXPECT_FALSE(state_from_json("{\"x\": \"" + std::string(200, '[') + "\"}", &error));
+  EXPECT_EQ(error.find("nested deeper"), std::string::npos) << error;
+}
+
 TEST(StateJson, RejectsMisplacedCards) {
   // A card from the market also put in player 1's hand.
   std::string error = error_after([](auto& j) {

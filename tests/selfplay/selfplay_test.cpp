@@ -201,7 +201,7 @@ TEST(SelfPlay, ResumedGenerationPlaysOnlyMissingGames) {
   const auto uniform = [](int) { return std::make_unique<search::UniformEvaluator>(); };
   const SelfPlayResult first = run_selfplay(c, 1, dir.string(), uniform);
   EXPECT_EQ(first.counters.games, 5);
-  EXPECT_EQ(first.resumed_games, 0);
+  EXPECT_EQ(first.resumed.games, 0);
   auto shards = generation_shards(dir.string(), 1);
   ASSERT_EQ(shards.size(), 3u);  // 2 + 2 + 1 games
   std::set<long> all;
@@ -215,7 +215,7 @@ TEST(SelfPlay, ResumedGenerationPlaysOnlyMissingGames) {
   { std::ofstream(shards[1], std::ios::binary | std::ios::in | std::ios::out).seekp(200).put('\x7F'); }
   const SelfPlayResult again = run_selfplay(c, 1, dir.string(), uniform);
   EXPECT_EQ(again.counters.games, long(lost_games + bad_games));
-  EXPECT_EQ(again.resumed_games, long(5 - lost_games - bad_games));
+  EXPECT_EQ(again.resumed.games, long(5 - lost_games - bad_games));
   EXPECT_TRUE(fs::exists(shards[1] + ".corrupt"));
   all.clear();
   for (const auto& s : generation_shards(dir.string(), 1))
@@ -223,6 +223,26 @@ TEST(SelfPlay, ResumedGenerationPlaysOnlyMissingGames) {
   EXPECT_EQ(all.size(), 5u);
   // Complete: nothing more to play.
   EXPECT_EQ(run_selfplay(c, 1, dir.string(), uniform).counters.games, 0);
+  fs::remove_all(dir);
+}
+
+// A generation finished by a second process counts the first one's games too: the shards
+// keep what their games took (decisions, searches, iterations, leaves, ...).
+TEST(SelfPlay, AResumedGenerationCountsTheGamesAlreadyOnDisk) {
+  TrainConfig c = tiny();
+  apply_overrides(c, {"games_per_generation=6", "games_per_shard=2", "threads=2"});
+  const fs::path dir = fresh_dir("selfplay_resume_counts");
+  fs::create_directories(dir);
+  const auto uniform = [](int) { return std::make_unique<search::UniformEvaluator>(); };
+  const SelfPlayResult whole = run_selfplay(c, 1, dir.string(), uniform);
+  ASSERT_GT(whole.counters.searches, 0);
+  // Two of the three shards survive; the rest is played again by "another process".
+  fs::remove(generation_shards(dir.string(), 1)[1]);
+  const SelfPlayResult resumed = run_selfplay(c, 1, dir.string(), uniform);
+  EXPECT_EQ(resumed.counters.games, 2);
+  SelfPlayCounters total = resumed.counters;
+  total += resumed.resumed;
+  for_each_game_counter([&](const char* name, auto member) { EXPECT_EQ(total.*member, whole.counters.*member) << name; });
   fs::remove_all(dir);
 }
 

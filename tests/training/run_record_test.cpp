@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <nlohmann/json.hpp>
+
 #include "training/run_record.h"
 #include "tournament/svg_chart.h"
 
@@ -13,6 +15,7 @@ GenerationRecord sample_record() {
   r.generation = 2;
   r.games = 10, r.rows = 400, r.decisions = 1800, r.searches = 1500, r.iterations = 30000;
   r.leaves = 25000, r.evaluator_calls = 900, r.threads = 2, r.selfplay_seconds = 3.5;
+  r.simulations_per_second = 30000 / 3.5, r.leaves_per_call = 25000 / 900.0;
   r.window_rows = 800, r.window_shards = 4, r.skipped_shards = 1, r.train_seconds = 1.25;
   r.losses = {{10, 5.5, 4.5, 1.0}, {20, 5.0, 4.2, 0.8}};
   r.matches = {match_score("gen1", 40, 26), match_score("baseline", 40, 12.5)};
@@ -26,6 +29,13 @@ TEST(RunRecord, JsonRoundTrip) {
   EXPECT_EQ(record_json(parse_record(text, "g.json")), text);
   EXPECT_THROW(parse_record("{\"generation\": 1}", "g.json"), std::runtime_error);
   EXPECT_THROW(parse_record("{not json", "g.json"), std::runtime_error);
+  // A record from before the rates were kept: they are computed from its counts.
+  nlohmann::json old = nlohmann::json::parse(text);
+  old["selfplay"].erase("simulations_per_second");
+  old["selfplay"].erase("leaves_per_call");
+  const GenerationRecord back = parse_record(old.dump(), "g.json");
+  EXPECT_DOUBLE_EQ(back.simulations_per_second, 30000 / 3.5);
+  EXPECT_DOUBLE_EQ(back.leaves_per_call, 25000 / 900.0);
 }
 
 TEST(RunRecord, WilsonIntervalMatchesTheFormula) {
@@ -44,7 +54,7 @@ TEST(RunRecord, CsvHasOneLinePerGenerationOrLossPoint) {
   const std::string metrics = metrics_csv(records), losses = losses_csv(records);
   EXPECT_EQ(std::count(metrics.begin(), metrics.end(), '\n'), 3);
   EXPECT_EQ(std::count(losses.begin(), losses.end(), '\n'), 5);
-  EXPECT_NE(metrics.find(",8571,"), std::string::npos);  // 30000 simulations / 3.5 s
+  EXPECT_NE(metrics.find(",8571,2,27.78,"), std::string::npos);  // simulations/s, threads, leaves per call
   EXPECT_NE(metrics.find(",0.6500,0.3125,"), std::string::npos);
 }
 

@@ -30,28 +30,30 @@ after(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-// Starts `pamir serve` on a free port; resolves to {url, stop}.
+// Starts `pamir serve` on a free port; resolves to {url, token, stop}: url is the server's
+// root, token the one it printed in its URL (docs/board.md, Security).
 function serve(...args) {
   return new Promise((resolve, reject) => {
     const server = spawn(PAMIR, ["serve", "--port", "0", ...args], { stdio: ["ignore", "pipe", "pipe"] });
     let out = "", err = "";
     server.stdout.on("data", (d) => {
       out += d;
-      const m = out.match(/serving the board on (http:\/\/127\.0\.0\.1:\d+\/)/);
-      if (m) resolve({ url: m[1], stop: () => server.kill() });
+      const m = out.match(/serving the board on (http:\/\/127\.0\.0\.1:\d+\/)\?token=([0-9a-f]{32}) /);
+      if (m) resolve({ url: m[1], token: m[2], stop: () => server.kill() });
     });
     server.stderr.on("data", (d) => (err += d));
     server.on("exit", (code) => reject(new Error(`pamir serve exited ${code}: ${err}`)));
   });
 }
 
-const json = async (url) => (await fetch(url)).json();
+// An API call as the page makes it (with the token).
+const json = async (server, path) => (await fetch(server.url + path, { headers: { "X-Pamir-Token": server.token } })).json();
 
-async function openPage(url) {
+async function openPage(server) {
   const page = await browser.newPage({ viewport: { width: 1400, height: 1300 } });
   const errors = [];
   page.on("pageerror", (e) => errors.push(String(e)));
-  await page.goto(url + "?delay=0");
+  await page.goto(`${server.url}?token=${server.token}&delay=0`);
   await page.waitForSelector("body[data-ready='1']");
   return { page, errors };
 }
@@ -135,7 +137,7 @@ test("a replay steps through a record and shows the engine's position and log at
 
   const server = await serve("--open", record);
   try {
-    const { page, errors } = await openPage(server.url);
+    const { page, errors } = await openPage(server);
     assert.equal((await shown(page)).steps, actions);
     for (let step = 0; step <= actions; ++step) {
       if (step > 0) {
@@ -143,7 +145,7 @@ test("a replay steps through a record and shows the engine's position and log at
         await page.waitForSelector(`body[data-step='${step}']`);
       }
       const now = await shown(page);
-      compare(now, await json(`${server.url}api/view?step=${step}`));
+      compare(now, await json(server, `api/view?step=${step}`));
       if (step > 0) assert.equal(now.current, entries[step - 1].join("\n"), `log entry ${step}`);
     }
     // Back, the first position, a turn, the slider, the keyboard.
@@ -153,14 +155,14 @@ test("a replay steps through a record and shows the engine's position and log at
     await page.waitForSelector("body[data-step='0']");
     await page.fill("#turn-input", "5");
     await page.click("#goto-turn");
-    const turn5 = (await json(`${server.url}api/view`)).log.find((l) => l.turn >= 5).step - 1;
+    const turn5 = (await json(server, `api/view`)).log.find((l) => l.turn >= 5).step - 1;
     await page.waitForSelector(`body[data-step='${turn5}']`);
     assert.match(await page.textContent("#turn"), /^turn 5$/);
     await page.keyboard.press("ArrowRight");
     await page.waitForSelector(`body[data-step='${turn5 + 1}']`);
     await page.$eval("#slider", (s, to) => { s.value = to; s.dispatchEvent(new Event("input")); }, 20);
     await page.waitForSelector("body[data-step='20']");
-    compare(await shown(page), await json(`${server.url}api/view?step=20`));
+    compare(await shown(page), await json(server, `api/view?step=20`));
     // Clicking a log entry shows the position after it.
     await page.click("#log .entry[data-step='7']");
     await page.waitForSelector("body[data-step='7']");
@@ -179,9 +181,9 @@ test("a tournament's games.jsonl opens, and the page picks its games", { skip },
   const out = join(work, "tournament");
   execFileSync(PAMIR, ["tournament", "--agents", "random;heuristic", "--players", "2", "--games", "4", "--seed", "2", "--out", out, "--quiet"]);
   const lines = readFileSync(join(out, "games.jsonl"), "utf8").trim().split("\n").slice(1).map((l) => JSON.parse(l));
-  const server = await serve("--open", join(out, "games.jsonl"));
+  const server = await serve("--open", join(out, "games.jsonl"), "--root", work);
   try {
-    const { page, errors } = await openPage(server.url);
+    const { page, errors } = await openPage(server);
     assert.equal((await shown(page)).steps, lines[0].actions.length);
     const other = lines[2];
     await page.selectOption("#game-select", String(other.game));
@@ -209,7 +211,7 @@ test("a tournament's games.jsonl opens, and the page picks its games", { skip },
 test(`a whole game against ${OPPONENT} is played by clicks, with narrowing and undo`, { skip }, async () => {
   const server = await serve();
   try {
-    const { page, errors } = await openPage(server.url);
+    const { page, errors } = await openPage(server);
     await page.fill("#new-agents", `human,${OPPONENT}`);
     await page.fill("#new-seed", "9");
     await page.click("#new-form button");
@@ -220,7 +222,7 @@ test(`a whole game against ${OPPONENT} is played by clicks, with narrowing and u
         (document.querySelector("#legal button.action:not([disabled])") || document.getElementById("decision-title").textContent === "Game over" ||
          document.getElementById("stopped")));
       if (await page.$("#stopped") || (await page.textContent("#decision-title")) === "Game over") break;
-      const v = await json(`${server.url}api/view`);
+      const v = await json(server, `api/view`);
       assert.equal(v.your_move, true);
       assert.equal(v.to_move, 0);
       const now = await shown(page);
@@ -246,11 +248,11 @@ test(`a whole game against ${OPPONENT} is played by clicks, with narrowing and u
         // Undo takes back this decision and the agent's after it.
         await page.click("#undo");
         await page.waitForSelector(`body[data-steps='${stepsBefore}']`);
-        assert.deepEqual((await json(`${server.url}api/view`)).legal, v.legal);
+        assert.deepEqual((await json(server, `api/view`)).legal, v.legal);
         undone = true;
       }
     }
-    const v = await json(`${server.url}api/view`);
+    const v = await json(server, `api/view`);
     assert.equal(v.over, true, v.stopped ?? "the game ended");
     assert.ok(clicks > 20 && narrowed > 0 && undone, `${clicks} clicks, ${narrowed} narrowed`);
     // The end shows the true position and the standing.
@@ -259,6 +261,56 @@ test(`a whole game against ${OPPONENT} is played by clicks, with narrowing and u
     assert.equal(standing.length, 2);
     assert.deepEqual(errors, []);
   } finally {
+    server.stop();
+  }
+});
+
+// The attack of a web page on a local server (docs/board.md, Security): a page of another
+// origin sends the "simple" cross-origin requests a browser sends without asking (a text/plain
+// POST, a form post) to start a program and read a file. None may act.
+test("a page of another origin can neither start a program nor open a file", { skip }, async () => {
+  const server = await serve("--root", work);
+  const marker = join(work, "pwned");
+  const { createServer } = await import("node:http");
+  const evil = createServer((req, res) => {
+    res.writeHead(200, { "Content-Type": "text/html" });
+    res.end("<!doctype html><title>elsewhere</title>");
+  });
+  await new Promise((resolve) => evil.listen(0, "127.0.0.1", resolve));
+  try {
+    const page = await browser.newPage();
+    await page.goto(`http://127.0.0.1:${evil.address().port}/`);
+    const target = server.url;
+    const body = JSON.stringify({ agents: [`external:touch ${marker}`, "random"], seed: 1 });
+    await page.evaluate(async ({ target, body, path }) => {
+      const post = (route, text) => fetch(target + route, { method: "POST", mode: "no-cors", headers: { "Content-Type": "text/plain" }, body: text }).catch(() => {});
+      await post("api/new", body);
+      await post("api/open", JSON.stringify({ path }));
+      // A form post (application/x-www-form-urlencoded), the oldest cross-site request.
+      const form = document.createElement("form");
+      form.method = "POST";
+      form.action = target + "api/new";
+      form.enctype = "text/plain";
+      const input = document.createElement("input");
+      input.name = body.slice(0, -1) + ',"x":"';
+      input.value = '"}';
+      form.append(input);
+      document.body.append(form);
+      form.submit();
+    }, { target, body, path: "/etc/passwd" });
+    await page.waitForLoadState();
+    // The server answers its own page as before and nothing was started or opened.
+    const v = await json(server, "api/view");
+    assert.equal(v.mode, "none");
+    assert.equal(existsSync(marker), false);
+    // The same requests with the token but another Origin are refused too (403, one line).
+    const res = await fetch(target + "api/new", { method: "POST", body,
+      headers: { "Content-Type": "application/json", "X-Pamir-Token": server.token, Origin: `http://127.0.0.1:${evil.address().port}` } });
+    assert.equal(res.status, 403);
+    assert.match((await res.json()).error, /other sites/);
+    assert.equal(existsSync(marker), false);
+  } finally {
+    evil.close();
     server.stop();
   }
 });

@@ -2,12 +2,20 @@
 # An outside agent for the tests (docs/engine-protocol.md, "Outside agents"): plays the first
 # legal action of every position it is sent. With a first argument it misbehaves on purpose
 # at its first go: "sleep" answers nothing, "exit" quits, "illegal" names an action that is
-# not legal, "error" answers an error line, "silent" answers ok without an action.
+# not legal, "error" answers an error line, "silent" answers ok without an action, "flood"
+# prints data lines without end. "child FILE [MODE]" first starts a child that writes its pid
+# to FILE and sleeps on after the bot has gone, then plays well (or misbehaves as MODE).
 import json
+import subprocess
 import sys
 import time
 
-mode = sys.argv[1] if len(sys.argv) > 1 else ""
+args = sys.argv[1:]
+if args[:1] == ["child"]:
+    subprocess.Popen(["/bin/sh", "-c", f"echo $$ > {args[1]}.tmp && mv {args[1]}.tmp {args[1]}; exec sleep 300"],
+                     stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL)
+    args = args[2:]
+mode = args[0] if args else ""
 legal = []
 for line in sys.stdin:
     command, _, rest = line.strip().partition(" ")
@@ -25,6 +33,9 @@ for line in sys.stdin:
             print("error: no idea", flush=True)
         elif mode == "silent":
             print("ok", flush=True)
+        elif mode == "flood":
+            while True:
+                print("info " + "x" * 1000, flush=True)
         else:
             print(f"action {legal[0][0]}\nok", flush=True)
     elif command == "quit":

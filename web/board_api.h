@@ -1,0 +1,30 @@
+#pragma once
+// The board's JSON API (docs/board.md, "The API"), as one function from a request to an
+// answer, so that the server (web/board_server.h) only checks who asks and routes, and tests
+// and the fuzzer drive the API without a socket. Requests are parsed strictly: a body that is
+// not a JSON object, a field of the wrong type, a number that is not the whole number it
+// claims (1e20, -1 for a seed, 2.5) is a 400 with a one-line reason.
+
+#include <map>
+#include <string>
+
+#include "web/board_session.h"
+
+namespace pamir::web {
+
+struct ApiRequest {
+  std::string method;  // "GET" or "POST"
+  std::string path;    // "/api/view", ...
+  std::map<std::string, std::string> params;  // the query's
+  std::string body;
+};
+
+struct ApiReply {
+  int status = 200;  // 200; 400 a bad request; 403 what the page may not do; 404 no such route
+  Json body;         // the view, or {"error": "..."}
+};
+
+// Answers one API request against the session (not thread-safe: the server serialises calls).
+ApiReply answer(BoardSession& session, const ApiRequest& request);
+
+}  // namespace pamir::web
