@@ -13,7 +13,6 @@
 #include "io/file_io.h"
 #include "io/game_log.h"
 #include "io/record.h"
-#include "core/wakhan.h"
 #include "search/agent.h"
 #include "tournament/game_file.h"
 #include "tournament/play.h"

@@ -18,7 +18,7 @@ std::string site_name(int site) {
 }
 
 // The ruleset's word for a piece or an action, then a space (core/types.h, Terms).
-std::string term(const char* word) { return std::string(word) + " "; }
+std::string term(const char* word) { return word ? std::string(word) + " " : std::string(); }
 
 std::string move_loc_name(int loc) {
   if (loc < Act::move_spy(1)) return term(kTerms.army) + region_name(loc);
@@ -75,9 +75,9 @@ std::string action_name(const State& s, Action a) {
     case kChoosePlayerFamily: return "choose " + seat(d.a);
     case kChooseRegionFamily: return std::string("choose region ") + region_name(d.a);
     case kChooseSuitFamily: return std::string("choose suit ") + suit_name(d.a);
-    case kMoveRocinanteFamily: return std::string("move rocinante to ") + region_name(d.a);
-    case kPlaceSupporterFamily: return std::string("place supporter ") + region_name(d.a);
-    case kDamageRocinanteFamily: return "damage rocinante";
+    case kMoveNeutralFamily: return "move " + term(kTerms.neutral) + "to " + region_name(d.a);
+    case kPlaceTribeFamily: return "place " + term(kTerms.tribe) + region_name(d.a);
+    case kDamageNeutralFamily: return "damage " + std::string(kTerms.neutral);
     case kExhaustFamily: return "exhaust " + num(d.a);
     case kNumFamilies: break;
   }

@@ -38,8 +38,9 @@ enum Family : u8 {
   kTakePrizeFamily, kDeclinePrizeFamily, kBattleAtFamily, kRemoveArmyFamily, kRemoveRoadFamily,
   kRemoveTribeFamily, kRemoveSpyFamily, kDiscardFamily, kChoosePlayerFamily, kChooseRegionFamily,
   kChooseSuitFamily,
-  // Pax Expanse's own decisions; empty (no ids) in Pax Pamir, whose ids stay as they are.
-  kMoveRocinanteFamily, kPlaceSupporterFamily, kDamageRocinanteFamily, kExhaustFamily, kNumFamilies
+  // Decisions of some rulesets only (core/types.h, RuleHooks): empty (no ids) in the others,
+  // so that their ids stay as they are.
+  kMoveNeutralFamily, kPlaceTribeFamily, kDamageNeutralFamily, kExhaustFamily, kNumFamilies
 };
 
 // A family's ids: base + (a - first_a) * stride + b, for its first argument a (a card id,
@@ -79,10 +80,10 @@ inline constexpr std::array<FamilyLayout, kNumFamilies> kFamilies = [] {
       {kMaxOffset, 1, 1},                           // choose player: seat offset
       {Region::kCount, 1, 0},                       // choose region: region
       {Suit::kCount, 1, 0},                         // choose suit: suit
-      {kHooks.favour_uses ? Region::kCount : 0, 1, 0},  // Favour: move the Rocinante to a region
-      {kHooks.favour_uses ? Region::kCount : 0, 1, 0},  // Favour: place a supporter in a region
-      {kHooks.rocinante ? 1 : 0, 1, 0},                 // Combat: damage the Rocinante
-      {kHooks.destabilisation ? kNumCourtCards : 0, 1, 1},  // destabilisation: exhaust an asset
+      {kHooks.gift_uses ? Region::kCount : 0, 1, 0},    // gift: move the neutral piece to a region
+      {kHooks.gift_uses ? Region::kCount : 0, 1, 0},    // gift: place a tribe in a region
+      {kHooks.neutral_piece ? 1 : 0, 1, 0},             // battle: damage the neutral piece
+      {kHooks.exhaust_after_battle ? kNumCourtCards : 0, 1, 1},  // after a battle: exhaust a card
   };
   std::array<FamilyLayout, kNumFamilies> out{};
   int base = 0;
@@ -123,7 +124,7 @@ constexpr int kDiscard = kFamilies[kDiscardFamily].base;
 constexpr int kChoosePlayer = kFamilies[kChoosePlayerFamily].base;
 constexpr int kChooseRegion = kFamilies[kChooseRegionFamily].base;
 constexpr int kChooseSuit = kFamilies[kChooseSuitFamily].base;
-constexpr int kDamageRocinante = kFamilies[kDamageRocinanteFamily].base;
+constexpr int kDamageNeutral = kFamilies[kDamageNeutralFamily].base;
 constexpr int kCount = kFamilies[kNumFamilies - 1].base + kFamilies[kNumFamilies - 1].count;
 
 // The encoder: the id of family f with arguments a and b.
@@ -156,8 +157,8 @@ constexpr Action discard(int card) { return encode(kDiscardFamily, card); }
 constexpr Action choose_player(int offset) { return encode(kChoosePlayerFamily, offset); }
 constexpr Action choose_region(int region) { return encode(kChooseRegionFamily, region); }
 constexpr Action choose_suit(int suit) { return encode(kChooseSuitFamily, suit); }
-constexpr Action move_rocinante(int region) { return encode(kMoveRocinanteFamily, region); }
-constexpr Action place_supporter(int region) { return encode(kPlaceSupporterFamily, region); }
+constexpr Action move_neutral(int region) { return encode(kMoveNeutralFamily, region); }
+constexpr Action place_tribe(int region) { return encode(kPlaceTribeFamily, region); }
 constexpr Action exhaust(int card) { return encode(kExhaustFamily, card); }
 
 // The decoder: an id's family and arguments, the inverse of encode. A table lookup, since

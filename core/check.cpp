@@ -3,48 +3,15 @@
 #include <cstring>
 #include <string>
 
+#include "core/game_rules.h"
 #include "core/pieces.h"
 #include "core/queries.h"
-#include "core/wakhan.h"
 #include "core/world.h"
 
 namespace pamir::core::inline PAMIR_RULESET {
 namespace {
 
 std::string fail(const std::string& what) { return what; }
-
-// Wakhan's seat and AI deck; all zero in games without her. Pax Expanse's Rocinante has its
-// AI deck there: the 24 cards, its top card face up.
-std::string check_wakhan(const State& s) {
-  if constexpr (kHooks.rocinante) {
-    unsigned seen = 0;
-    for (int c : s.ai_deck) {
-      if (c < 1 || c > kWakhanCards || (seen >> c & 1)) return fail("the Rocinante's deck is not its 24 AI cards");
-      seen |= 1u << c;
-    }
-    if (s.ai_drawn < 1 || s.ai_drawn > kWakhanCards) return fail("the Rocinante has no face-up AI card");
-    if (s.wakhan) return fail("Wakhan in a Pax Expanse game");
-    return "";
-  }
-  if (!s.wakhan) {
-    for (int c : s.ai_deck)
-      if (c) return fail("AI deck bytes in a game without Wakhan");
-    return s.ai_drawn ? fail("AI cards drawn in a game without Wakhan") : "";
-  }
-  if (s.wakhan > s.num_players || s.num_players > 3) return fail("Wakhan needs a seat of a 2- or 3-seat game");
-  unsigned seen = 0;
-  for (int c : s.ai_deck) {
-    if (c < 1 || c > kWakhanCards || (seen >> c & 1)) return fail("the AI deck is not the 24 AI cards");
-    seen |= 1u << c;
-  }
-  if (s.ai_drawn >= kWakhanCards) return fail("the AI deck has no top card");
-  if (s.phase != Phase::kSetup && !s.ai_drawn) return fail("Wakhan plays without a face-up AI card");
-  if constexpr (kHooks.wakhan)
-    if (s.ai_drawn && s.loyalty[s.wakhan_seat()] != pragmatic_loyalty(s))
-      return fail("Wakhan's loyalty is not her pragmatic loyalty");
-  return "";
-}
-
 
 // Every Dominance Check is dealt into the deck and is scored when it leaves the market,
 // except that Instability scores one check for two (it discards both). So of the checks
@@ -92,7 +59,7 @@ std::string check_consistency(const State& s) {
   for (int i = s.num_tasks; i < kMaxTasks; ++i)
     if (s.tasks[i].kind || s.tasks[i].player || s.tasks[i].a || s.tasks[i].b || s.tasks[i].c || s.tasks[i].d)
       return fail("stale bytes above the task stack");
-  if (auto e = check_wakhan(s); !e.empty()) return e;
+  if (auto e = Rules::check_own_state(s); !e.empty()) return e;
 
   // Cards: every card in exactly one place, and the places agree with the arrays.
   int where[kNumCards + 1] = {};

@@ -2,7 +2,7 @@
 
 #include <bit>
 
-#include "core/expanse.h"
+#include "core/game_rules.h"
 #include "core/pieces.h"
 #include "core/queries.h"
 
@@ -74,10 +74,9 @@ bool has_four_point_lead(const State& s) {
   return false;
 }
 
-// Pax Pamir's scoring: the dominant coalition's loyal players by influence (5/3/1), else
-// everyone by cylinders in play (3/1), doubled in the final check; a successful check
-// removes every block.
-void score_pamir_check(State& s, bool final_check) {
+}  // namespace
+
+void score_by_coalition(State& s, bool final_check) {
   const int multiplier = final_check ? 2 : 1;
   const int dominant = dominant_coalition(s);
   std::array<int, kMaxPlayers> values{};
@@ -101,15 +100,11 @@ void score_pamir_check(State& s, bool final_check) {
   }
 }
 
-}  // namespace
-
 bool resolve_dominance_check(State& s, int scored, int objective_card) {
   const bool final_check = dominance_checks_left(s) == 0;
-  if constexpr (kHooks.faction_dominance) score_expanse_check(s, scored, objective_card);
-  else score_pamir_check(s, final_check);
+  Rules::score_check(s, scored, objective_card, final_check);
   ++s.dominance_checks_resolved;
-  // Pax Pamir also ends on a lead of 4 VP; Pax Expanse only after its final check.
-  if (final_check || (!kHooks.faction_dominance && has_four_point_lead(s))) {
+  if (final_check || (Rules::kEndsOnLead && has_four_point_lead(s))) {
     s.phase = Phase::kGameOver;
     clear_tasks(s);
     return false;

@@ -11,12 +11,17 @@ namespace pamir::core::inline PAMIR_RULESET {
 // other coalition), or Coalition::kNone.
 int dominant_coalition(const State& s);
 
-// Scores a Dominance Check whose card(s) have already left the market or deck, removes the
-// blocks after a successful check, ends lasting effects, and ends the game on a 4-VP lead
-// or after the final check. Returns false when the game is over. Pax Expanse scores card
-// `scored` and moves its objective token as card `objective_card` says (core/expanse.h);
-// they differ only under Instability.
+// Scores a Dominance Check whose card(s) have already left the market or deck (the ruleset's
+// scoring, Rules::score_check, given card `scored` and, for a ruleset that reads a second
+// card, `objective_card`: they differ only under Instability), ends lasting effects, and ends
+// the game after the final check or on a 4-VP lead where the ruleset ends on one. Returns
+// false when the game is over.
 bool resolve_dominance_check(State& s, int scored, int objective_card);
+
+// Coalition scoring (a ruleset's Rules::score_check may use it): the dominant coalition's
+// loyal players by influence (5/3/1), else everyone by cylinders in play (3/1), doubled in the
+// final check; a successful check removes every block.
+void score_by_coalition(State& s, bool final_check);
 
 // The Dominance Check that would be scored next: the lowest-numbered one still in the deck
 // or market (the last one once all are gone).

@@ -12,9 +12,9 @@
 namespace pamir::core::inline PAMIR_RULESET {
 
 // A new game after setup: deck built, market filled, the first loyalty choice pending.
-// wakhan_seat names the seat of Wakhan, the automated opponent (core/wakhan.h), in a game of
-// 2 or 3 seats; without her (kNoPlayer) the game is exactly what it always was.
-State new_game(int num_players, u64 seed, int wakhan_seat = kNoPlayer);
+// automaton_seat names the seat of the ruleset's automated opponent (Pax Pamir's Wakhan, in a
+// game of 2 or 3 seats), whose decisions the engine takes; kNoPlayer: none.
+State new_game(int num_players, u64 seed, int automaton_seat = kNoPlayer);
 
 // Writes the legal actions, in increasing id order, to out (room for kMaxLegalActions);
 // returns how many. Zero exactly when the game is over. Allocates nothing.

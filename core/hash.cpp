@@ -3,8 +3,7 @@
 #include <cstddef>
 #include <cstring>
 
-#include "core/expanse.h"
-#include "core/wakhan.h"
+#include "core/game_rules.h"
 
 namespace pamir::core::inline PAMIR_RULESET {
 namespace {
@@ -37,7 +36,7 @@ Key hash_words(const State& s) {
 
 Key full_key(const State& s) { return hash_words(s); }
 
-State public_view(const State& s) {
+State seat_view(const State& s, int p) {
   State v = s;
   v.rng = 0;
   // The undrawn part of each pile is known only as a multiset: blank it, and mark every
@@ -45,29 +44,11 @@ State public_view(const State& s) {
   for (int i = v.deck_pos; i < v.deck_size; ++i) v.deck[i] = 0;
   for (int c = 1; c <= kNumCards; ++c)
     if (v.card_loc[c] == Loc::kDeck) v.card_loc[c] = Loc::kUnused;
-  // The AI deck below the top card is hidden, and of the top card only its back is seen:
-  // it stands as the lowest-numbered card with that back.
-  if constexpr (kHooks.rocinante) {
-    // The Rocinante's face-up card and its discards are seen; the deck below is not.
-    for (int i = v.ai_drawn; i < kWakhanCards; ++i) v.ai_deck[i] = 0;
-  } else if (kHooks.wakhan && v.wakhan && v.ai_drawn) {
-    int top = 1;
-    while (!same_ai_back(top, v.ai_deck[v.ai_drawn])) ++top;
-    v.ai_deck[v.ai_drawn] = u8(top);
-    for (int i = v.ai_drawn + 1; i < kWakhanCards; ++i) v.ai_deck[i] = 0;
-  } else {
-    std::memset(v.ai_deck, 0, sizeof v.ai_deck);  // before her first turn all of it is hidden
-  }
+  Rules::hide(v, p);  // the ruleset's own hidden state (an AI deck, secret choices)
   return v;
 }
 
-Key infoset_key(const State& s, int p) {
-  // Every player knows the same (hands and courts are public), except Pax Expanse's secret
-  // loyalty choices, hidden from the others until all are made.
-  State v = public_view(s);
-  if constexpr (kHooks.secret_loyalty) hide_loyalty_choices(v, p);
-  return hash_words(v);
-}
+Key infoset_key(const State& s, int p) { return hash_words(seat_view(s, p)); }
 
 std::string to_hex(u64 key) {
   std::string out(16, '0');

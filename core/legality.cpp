@@ -1,6 +1,6 @@
 #include "core/legality.h"
 
-#include "core/expanse.h"
+#include "core/game_rules.h"
 #include "core/map.h"
 #include "core/market.h"
 #include "core/pieces.h"
@@ -66,9 +66,8 @@ int removals_at(const State& s, int p, int site, Action* out) {
           add(Act::remove_tribe(off)))
         return n;
     }
-    // Pax Expanse: the Rocinante can be attacked as if it were a fleet; it is only damaged.
-    if constexpr (kHooks.rocinante)
-      if (r == rocinante_region(s) && !rocinante_damaged(s) && add(Act::kDamageRocinante)) return n;
+    // A neutral piece the ruleset lets a battle damage (Rules::neutral_target).
+    if (Rules::neutral_target(s, r) && add(Act::kDamageNeutral)) return n;
   } else {
     const int c = Site::card_of(site);
     for (int off = 1; off < s.num_players; ++off) {
@@ -109,8 +108,7 @@ bool any_betray(const State& s, int p) {
 }  // namespace
 
 bool ruler_bribe_waived(const State& s, int p) {
-  if constexpr (kHooks.prosperity_waives_play_bribe)
-    if (at_prosperity(s)) return true;
+  if (Rules::play_bribe_waived(s)) return true;
   return bribes_waived(s, p) || has_mechanic(s, p, AbilityMechanic::kCharismaticCourtiers);
 }
 
@@ -132,11 +130,11 @@ int ruled_regions(const State& s, int p) {
 
 namespace {
 
-// The regions a tax reaches: Pax Pamir's those p rules, Pax Expanse's the asset's region;
-// Claim of Ancient Lineage makes it every region.
+// The regions a tax reaches: those p rules, or with kHooks.actions_by_card_region the card's
+// region; Claim of Ancient Lineage makes it every region.
 int tax_regions(const State& s, int p, int region) {
   if (has_mechanic(s, p, AbilityMechanic::kClaimOfAncientLineage)) return (1 << Region::kCount) - 1;
-  if constexpr (kHooks.actions_by_asset_region) return 1 << region;
+  if constexpr (kHooks.actions_by_card_region) return 1 << region;
   return ruled_regions(s, p);
 }
 
@@ -148,8 +146,8 @@ int taxable_players(const State& s, int p, int region) {
   if (!regions) return 0;
   for (int q = 0; q < s.num_players; ++q) {
     if (q == p) continue;
-    if constexpr (kHooks.actions_by_asset_region) {
-      // Pax Expanse: anyone with influence and a supporter in the region; no shelter.
+    if constexpr (kHooks.actions_by_card_region) {
+      // Anyone with rupees and a tribe in the region; no shelter.
       // Without a branch per seat: the move generator asks at nearly every turn.
       bool present = false;
       for (u32 m = regions; m; m &= m - 1) present |= s.tribes[__builtin_ctz(m)][q] != 0;
@@ -167,7 +165,7 @@ namespace {
 bool taxable_cell(const State& s, int regions, int row, int col) {
   const int c = s.market[row][col];
   if (!c || !s.market_rupees[row][col]) return false;
-  if constexpr (kHooks.actions_by_asset_region)  // Pax Expanse: assets of the region only
+  if constexpr (kHooks.actions_by_card_region)  // cards of the region only
     return is_court_card(c) && (regions >> card_region(s, c) & 1);
   return true;
 }
@@ -175,7 +173,7 @@ bool taxable_cell(const State& s, int regions, int row, int col) {
 }  // namespace
 
 bool market_has_taxable_rupees(const State& s, int p, int region) {
-  const int regions = kHooks.actions_by_asset_region ? tax_regions(s, p, region) : 0;
+  const int regions = kHooks.actions_by_card_region ? tax_regions(s, p, region) : 0;
   for (unsigned cells = market_cells_with_rupees(s); cells; cells &= cells - 1) {
     const int i = __builtin_ctz(cells);
     if (taxable_cell(s, regions, i / kMarketCols, i % kMarketCols)) return true;
@@ -184,16 +182,16 @@ bool market_has_taxable_rupees(const State& s, int p, int region) {
 }
 
 bool market_card_taxable(const State& s, int p, int region, int row, int col) {
-  return taxable_cell(s, kHooks.actions_by_asset_region ? tax_regions(s, p, region) : 0, row, col);
+  return taxable_cell(s, kHooks.actions_by_card_region ? tax_regions(s, p, region) : 0, row, col);
 }
 
 int build_regions(const State& s, int p, int region) {
-  if constexpr (kHooks.actions_by_asset_region) return ruled_regions(s, p) | 1 << region;
+  if constexpr (kHooks.actions_by_card_region) return ruled_regions(s, p) | 1 << region;
   return ruled_regions(s, p);
 }
 
 bool any_build_region(const State& s, int p) {
-  if constexpr (kHooks.actions_by_asset_region) return true;  // the asset's own region, whichever
+  if constexpr (kHooks.actions_by_card_region) return true;  // the card's own region, whichever
   return rules_any_region(s, p);
 }
 
@@ -233,10 +231,9 @@ int spy_destinations(const State& s, int p, int c, u8* out) {
     add(s.court[(at + d) % total]);
     add(s.court[(at - d + total * 2) % total]);
   }
-  // Strange Bedfellows, and in Pax Expanse the Cold War: assets of one region are adjacent.
-  bool same_region = has_mechanic(s, p, AbilityMechanic::kStrangeBedfellows);
-  if constexpr (kHooks.cold_war_region_adjacency) same_region |= at_cold_war(s);
-  if (same_region) {
+  // Strange Bedfellows, and where the ruleset says so (Rules::region_cards_adjacent): cards of
+  // one region are adjacent.
+  if (has_mechanic(s, p, AbilityMechanic::kStrangeBedfellows) || Rules::region_cards_adjacent(s)) {
     const int region = card_region(s, c);
     for (int i = 0; i < total; ++i)
       if (card_region(s, s.court[i]) == region) add(s.court[i]);
@@ -247,9 +244,9 @@ int spy_destinations(const State& s, int p, int c, u8* out) {
 // Regions a land piece of p (army or, under Nationalism, tribe) may step to from r.
 int land_destinations(const State& s, int p, int r) {
   const int k = s.loyalty[p];
-  // Pax Expanse's fleets need no transport (its supporters use supporter_destinations).
+  // With kHooks.free_army_moves armies need no road (tribes: Rules::tribe_destinations).
   const bool no_road_needed =
-      kHooks.expanse_mobilise || has_mechanic(s, p, AbilityMechanic::kIndianSupplies) || s.is_wakhan(p);
+      kHooks.free_army_moves || has_mechanic(s, p, AbilityMechanic::kIndianSupplies) || s.is_wakhan(p);
   int mask = 0;
   for (unsigned borders = region_border_mask(r); borders; borders &= borders - 1) {
     const int b = __builtin_ctz(borders);
@@ -261,11 +258,11 @@ int land_destinations(const State& s, int p, int r) {
 // Whether a MoveLoc holds a piece of p that can move somewhere.
 bool can_move_from(const State& s, int p, int loc) {
   u8 buf[kNumCourtCards];
-  if constexpr (kHooks.expanse_mobilise) {  // every region has a neighbour
-    if (loc < Region::kCount) return movable_fleets(s, loc, s.loyalty[p]) > 0;
+  if constexpr (kHooks.free_army_moves) {  // every region has a neighbour
+    if (loc < Region::kCount) return Rules::movable_armies(s, loc, s.loyalty[p]) > 0;
     if (loc >= Region::kCount + kNumCourtCards) {
       const int r = loc - Region::kCount - kNumCourtCards;
-      return s.tribes[r][p] && supporter_destinations(s, p, r);
+      return s.tribes[r][p] && Rules::tribe_destinations(s, p, r);
     }
   }
   if (loc < Region::kCount) return s.armies[loc][s.loyalty[p]] && land_destinations(s, p, loc);
@@ -292,7 +289,7 @@ bool any_move(const State& s, int p) {
   if (s.court_begin(s.num_players) >= 2)
     for (int i = 0; i < kCylinders; ++i)
       if (CylLoc::is_spy(s.cylinder[p][i])) return true;
-  if constexpr (kHooks.expanse_mobilise) {
+  if constexpr (kHooks.free_army_moves) {
     for (int r = 0; r < Region::kCount; ++r)
       if (can_move_from(s, p, Act::move_army(r)) || can_move_from(s, p, Act::move_tribe(r))) return true;
     return false;
@@ -340,9 +337,7 @@ bool battle_site_ok(const State& s, int p, int site) {
 // The least a card action costs once started (to keep a hostage bribe affordable).
 int min_action_cost(const State& s, int p, int c, int act) {
   switch (act) {
-    case CardAction::kGift:
-      if constexpr (kHooks.favour_uses) return favour_cost(s, p, card_region(s, c), 0);
-      return cheapest_gift(s, p);
+    case CardAction::kGift: return Rules::gift_cost(s, p, card_region(s, c));
     case CardAction::kBuild:
     case CardAction::kBetray: return 2;
     default: return 0;
@@ -350,16 +345,14 @@ int min_action_cost(const State& s, int p, int c, int act) {
 }
 
 bool feasibility_depends_on_region(int act) {
-  return (kHooks.actions_by_asset_region && act == CardAction::kTax) || (kHooks.favour_uses && act == CardAction::kGift);
+  return (kHooks.actions_by_card_region && act == CardAction::kTax) || (kHooks.gift_uses && act == CardAction::kGift);
 }
 
 bool card_action_feasible(const State& s, int p, int c, int act) {
-  const int region = kHooks.actions_by_asset_region ? card_region(s, c) : kNoRegion;
+  const int region = kHooks.actions_by_card_region || kHooks.gift_uses ? card_region(s, c) : kNoRegion;
   switch (act) {
     case CardAction::kTax: return taxable_players(s, p, region) || market_has_taxable_rupees(s, p, region);
-    case CardAction::kGift:
-      if constexpr (kHooks.favour_uses) return favour_cost(s, p, region, s.rupees[p]) <= s.rupees[p];
-      return s.rupees[p] >= cheapest_gift(s, p) && can_place_cylinder(s, p);
+    case CardAction::kGift: return Rules::gift_feasible(s, p, region);
     case CardAction::kBuild:
       return s.rupees[p] >= 2 && any_build_region(s, p) && can_place_block(s, s.loyalty[p]);
     case CardAction::kMove: return any_move(s, p);

@@ -29,18 +29,18 @@ bool can_place_cylinder(const State& s, int p);
 bool can_place_block(const State& s, int coalition);
 
 // Card actions.
-// Whether card action act of card c has something to do for p. In Pax Pamir it depends on
-// the action only; in Pax Expanse Extort and Favour also on the card's region.
+// Whether card action act of card c has something to do for p. It depends on the action
+// only, or for tax and gift also on the card's region (feasibility_depends_on_region).
 bool card_action_feasible(const State& s, int p, int c, int act);
 bool feasibility_depends_on_region(int act);
 int ruled_regions(const State& s, int p);                    // bit mask
-// Tax (Pax Expanse: Extort with an asset of `region`): the seats p may take from, as a bit
-// mask, and whether a market card has rupees p may take.
+// Tax (with a card of `region`, where that matters: kHooks.actions_by_card_region): the
+// seats p may take from, as a bit mask, and whether a market card has rupees p may take.
 int taxable_players(const State& s, int p, int region);
 bool market_has_taxable_rupees(const State& s, int p, int region);
 bool market_card_taxable(const State& s, int p, int region, int row, int col);
-// Build (Pax Expanse: Rally with an asset of `region`): the regions p may build in, as a
-// bit mask: those p rules, and in Pax Expanse the asset's region.
+// Build (with a card of `region`): the regions p may build in, as a bit mask: those p rules,
+// and with kHooks.actions_by_card_region the card's region.
 int build_regions(const State& s, int p, int region);
 bool any_build_region(const State& s, int p);  // build_regions(...) != 0 whatever the asset's region, cheaply
 bool betrayable(const State& s, int p, int c);  // p has a spy on c, and Bodyguards do not protect it

@@ -4,6 +4,7 @@
 
 #include "core/dominance.h"
 #include "core/events.h"
+#include "core/game_rules.h"
 #include "core/queries.h"
 
 namespace pamir::core::inline PAMIR_RULESET {
@@ -29,7 +30,7 @@ int purchase_cost(const State& s, int p, int row, int col) {
     constexpr auto& by_patriot = kAbilitiesByCoalition<AbilityMechanic::kFreePurchase>;
     if (s.abilities[p] & (by_region[card_region(s, card)] | by_patriot[cc.patriot])) return 0;
   }
-  return col * (kHooks.military_doubles_purchase && s.favored_suit == Suit::kMilitary ? 2 : 1);
+  return col * Rules::price_multiplier(s);
 }
 
 void pay_purchase(State& s, int p, int row, int col) {
@@ -122,8 +123,8 @@ bool refill_market(State& s) {
         land_on_space(s, row, col, card, 0);
         s.card_loc[card] = Loc::kMarket;
         if (is_dominance_check(card) && dominance_check_in_market(s, row, col)) {
-          // Instability: both checks leave the market and one check is resolved (Pax
-          // Expanse: the lower-numbered card's, with the higher one's objective token move).
+          // Instability: both checks leave the market and one check is resolved (the
+          // lower-numbered card scored, the higher one passed on as objective_card).
           int lower = card, higher = card;
           for (int r = 0; r < kMarketRows; ++r)
             for (int c = 0; c < kMarketCols; ++c)

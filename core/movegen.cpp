@@ -2,12 +2,11 @@
 
 #include <algorithm>
 
-#include "core/expanse.h"
+#include "core/game_rules.h"
 #include "core/legality.h"
 #include "core/market.h"
 #include "core/pieces.h"
 #include "core/queries.h"
-#include "core/wakhan.h"
 
 namespace pamir::core::inline PAMIR_RULESET {
 namespace {
@@ -18,9 +17,10 @@ int gen_turn_actions(const State& s, int p, Action* out) {
   const bool core_left = s.actions_used < 2;
   if (core_left) {
     // Bit row*6+col: a card that may be bought there (present, not Public Withdrawal, no
-    // rupee of this turn's on it), then cut to the columns p can afford at the plain price.
+    // rupee of this turn's on it), then cut to the columns p can afford at the price a column
+    // costs now (purchase_cost's, without the abilities that waive it).
     unsigned buyable = market_cells_buyable(s) & ~unsigned(s.market_paid);
-    const int affordable = std::min(s.rupees[p] / (s.favored_suit == Suit::kMilitary ? 2 : 1), kMarketCols - 1);
+    const int affordable = std::min(s.rupees[p] / Rules::price_multiplier(s), kMarketCols - 1);
     const unsigned columns = (2u << affordable) - 1;
     unsigned priced = buyable & ~(columns | columns << kMarketCols);
     buyable &= columns | columns << kMarketCols;
@@ -56,8 +56,8 @@ int gen_turn_actions(const State& s, int p, Action* out) {
   }
   u8 cards[kNumCourtCards];
   const int n = bit_members(usable, cards);
-  // Whether each kind of card action could be carried out (in Pax Expanse, for some kinds,
-  // with an asset of that region): worked out once, on demand.
+  // Whether each kind of card action could be carried out (for some kinds, with a card of
+  // that region: feasibility_depends_on_region): worked out once, on demand.
   enum : u8 { kUnknown, kYes, kNo };
   u8 feasible[CardAction::kCount][Region::kCount] = {};
   for (int i = 0; i < n; ++i) {
@@ -135,9 +135,7 @@ int gen_move_to(const State& s, int p, const Task& t, Action* out) {
     for (int i = 0; i < n; ++i) *o++ = Act::move_to(Site::card(dest[i]));
   } else {
     const int r = from < Region::kCount ? from : from - Region::kCount - kNumCourtCards;
-    // Pax Expanse's supporters cross loyal transports (Pax Pamir's tribes move as armies).
-    const int mask = kHooks.expanse_mobilise && from >= Region::kCount ? supporter_destinations(s, p, r)
-                                                                       : land_destinations(s, p, r);
+    const int mask = from >= Region::kCount ? Rules::tribe_destinations(s, p, r) : land_destinations(s, p, r);
     for (int d = 0; d < Region::kCount; ++d)
       if (mask >> d & 1) *o++ = Act::move_to(Site::region(d));
   }
@@ -171,8 +169,8 @@ int gen_discards(const State& s, int p, bool hand, bool court, Action* out) {
 int gen_take(const State& s, const Task& t, Action* out) {
   Action* o = out;
   const int p = t.player;
-  // Bit i: a piece at TakeLoc i may be taken (a set, not an array to clear and scan: Pax
-  // Expanse's supply shortages are frequent).
+  // Bit i: a piece at TakeLoc i may be taken (a set, not an array to clear and scan: in some
+  // rulesets supply shortages are frequent).
   static_assert(Act::kTakeCount <= 128);
   u64 seen[2] = {0, 0};
   auto mark = [&](int i) { seen[i >> 6] |= u64(1) << (i & 63); };
@@ -235,22 +233,7 @@ int gen_decision(const State& s, Action* out) {
     case TaskKind::kTakeCylinder:
     case TaskKind::kTakeBlock: return gen_take(s, t, out);
     case TaskKind::kTax: return gen_tax(s, p, t, out);
-    case TaskKind::kGift: {
-      const int taken = gift_spaces_taken(s, p);
-      const bool place = !kHooks.favour_uses || can_place_cylinder(s, p);
-      for (int slot = 0; slot < kGiftSlots; ++slot)
-        if (place && !(taken >> slot & 1) && s.rupees[p] >= kGiftCost[slot]) {
-          *o++ = Act::gift(slot);
-          if constexpr (kHooks.favour_uses) break;  // Pax Expanse: favours are gained in price order
-        }
-      if constexpr (kHooks.favour_uses) {  // Pax Expanse's other two Favours (t.c: the asset's region)
-        for (int m = rocinante_destinations(s, t.c); m; m &= m - 1) *o++ = Act::move_rocinante(__builtin_ctz(m));
-        if (place)
-          for (int m = supporter_regions(s, p, t.c); m; m &= m - 1)
-            if (s.rupees[p] >= supporter_price(s, p, __builtin_ctz(m))) *o++ = Act::place_supporter(__builtin_ctz(m));
-      }
-      break;
-    }
+    case TaskKind::kGift: return Rules::gen_gift(s, p, t, out);
     case TaskKind::kBuild: return gen_build(s, p, t, out);
     case TaskKind::kMoveFrom: return gen_move_from(s, p, t, out);
     case TaskKind::kMoveTo: return gen_move_to(s, p, t, out);
@@ -266,7 +249,8 @@ int gen_decision(const State& s, Action* out) {
       *o++ = Act::kDeclinePrize;
       break;
     case TaskKind::kBattleSite: {
-      // Pax Expanse's War goes on at sites from t.b on, and may stop (t.c); Pax Pamir: 0, 0.
+      // A split battle (kHooks.battles_split) goes on at sites from t.b on, and may stop (t.c);
+      // otherwise both are 0.
       if (t.c) *o++ = Act::kDone;
       for (int r = t.b; r < Region::kCount; ++r)
         if (battle_site_ok(s, p, Site::region(r))) *o++ = Act::battle_at(Site::region(r));
@@ -301,7 +285,7 @@ int gen_decision(const State& s, Action* out) {
     }
     case TaskKind::kInfrastructure: return gen_block_placements(s, p, ruled_regions(s, p), out);
     default:
-      if constexpr (kGameDecisions) return gen_expanse_decision(s, out);
+      if constexpr (kGameDecisions) return Rules::gen_own_decision(s, out);
       break;
   }
   return int(o - out);

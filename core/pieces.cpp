@@ -3,9 +3,8 @@
 #include <cassert>
 #include <cstring>
 
-#include "core/expanse.h"
+#include "core/game_rules.h"
 #include "core/queries.h"
-#include "core/wakhan.h"
 
 namespace pamir::core::inline PAMIR_RULESET {
 
@@ -199,9 +198,10 @@ void discard_court_card(State& s, int c) {
   int at = b;
   while (s.court[at] != c) ++at;
   const int total = s.court_begin(s.num_players);
-  // Pax Expanse's agents may move on to a card adjacent to this one: its ring neighbours now.
+  // Spies that may step on (kHooks.spies_leave_discarded_cards) go to a card adjacent to this
+  // one: its ring neighbours now.
   u8 left = 0, right = 0;
-  if (kHooks.agents_leave_discarded_assets && s.spies_on[c] && total > 1) {
+  if (kHooks.spies_leave_discarded_cards && s.spies_on[c] && total > 1) {
     left = s.court[at == 0 ? total - 1 : at - 1];
     right = s.court[at + 1 == total ? 0 : at + 1];
   }
@@ -210,15 +210,7 @@ void discard_court_card(State& s, int c) {
   --s.court_len[p];
   s.card_loc[c] = Loc::kDiscard;
   refresh_court_caches(s, p);
-  if (s.spies_on[c]) {
-    if constexpr (kHooks.agents_leave_discarded_assets) {
-      agents_leave_asset(s, c, left, right);
-    } else {  // spies on the card go home
-      for (int q = 0; q < s.num_players; ++q)
-        for (int i = 0; i < kCylinders; ++i)
-          if (s.cylinder[q][i] == CylLoc::spy(c)) set_cylinder(s, q, i, CylLoc::kSupply);
-    }
-  }
+  if (s.spies_on[c]) Rules::spies_leave_card(s, c, left, right);
   const CourtCard& cc = court_card(c);
   if (kHooks.leverage_debt && cc.has_leverage()) push_task(s, TaskKind::kLeverageDebt, p, 2);
   if (kHooks.overthrow && cc.suit == Suit::kPolitical) {
@@ -248,22 +240,7 @@ void change_loyalty(State& s, int p, int coalition) {
   if (s.loyalty[p] == coalition || s.is_wakhan(p)) return;
   for (int i = 0; i < kCylinders; ++i)
     if (CylLoc::is_gift(s.cylinder[p][i])) set_cylinder(s, p, i, CylLoc::kSupply);
-  if constexpr (kHooks.economic_stars_keep_loyalists) {
-    s.loyalty[p] = u8(coalition);
-    return shed_old_loyalty(s, p);
-  }
-  discard_prizes(s, p);
-  u8 patriots[kNumCourtCards];
-  int n = 0;
-  const int b = s.court_begin(p);
-  for (int i = b; i < b + s.court_len[p]; ++i) {
-    const int pat = court_card(s.court[i]).patriot;
-    if (pat != Coalition::kNone && pat != coalition) patriots[n++] = s.court[i];
-  }
-  for (int i = 0; i < n; ++i)
-    if (s.in_court(p, patriots[i])) discard_court_card(s, patriots[i]);
-  s.loyalty[p] = u8(coalition);
-  if constexpr (kHooks.wakhan) refresh_pragmatic_loyalty(s);
+  Rules::turn_loyalty(s, p, coalition);
 }
 
 }  // namespace pamir::core

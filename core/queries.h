@@ -4,7 +4,7 @@
 #include <bit>
 
 #include "core/cards.h"
-#include "core/expanse.h"
+#include "core/game_rules.h"
 #include "core/ruleset.h"
 #include "core/state.h"
 
@@ -17,13 +17,9 @@ inline int hand_limit(const State& s, int p) { return 2 + stars(s, p, Suit::kInt
 inline int tax_shelter(const State& s, int p) { return stars(s, p, Suit::kEconomic); }
 int hand_size(const State& s, int p);
 
-// The region of court card c: the printed one, except that Pax Expanse's crew cards are in
-// whichever region the Rocinante is.
-inline int card_region(const State& s, int c) {
-  const int r = court_card(c).region;
-  if constexpr (kHooks.crew_cards) return r == kRocinanteRegion ? rocinante_region(s) : r;
-  return r;
-}
+// The region of court card c: the printed one, as the ruleset reads it (a card may be printed
+// with the neutral piece's region: Rules::card_region).
+inline int card_region(const State& s, int c) { return Rules::card_region(s, court_card(c).region); }
 
 // Ruling pieces of p in region r: own tribes plus armies of p's coalition.
 int ruling_pieces(const State& s, int p, int r);

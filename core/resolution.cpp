@@ -5,14 +5,13 @@
 
 #include "core/dominance.h"
 #include "core/events.h"
-#include "core/expanse.h"
+#include "core/game_rules.h"
 #include "core/game.h"
 #include "core/legality.h"
 #include "core/market.h"
 #include "core/movegen.h"
 #include "core/pieces.h"
 #include "core/queries.h"
-#include "core/wakhan.h"
 
 namespace pamir::core::inline PAMIR_RULESET {
 namespace {
@@ -39,12 +38,8 @@ void resolve_icon(State& s, int p, int c, int i) {
     case Icon::kFavorMilitary: change_favored_suit(s, Suit::kMilitary); break;
     case Icon::kFavorPolitical: change_favored_suit(s, Suit::kPolitical); break;
     case Icon::kFavorIntelligence: change_favored_suit(s, Suit::kIntelligence); break;
-    case Icon::kClimateProsperity:
-      if constexpr (kHooks.climate_track) move_climate(s, -1);
-      break;
-    case Icon::kClimateWar:
-      if constexpr (kHooks.climate_track) move_climate(s, +1);
-      break;
+    case Icon::kClimateProsperity: Rules::climate_icon(s, -1); break;
+    case Icon::kClimateWar: Rules::climate_icon(s, +1); break;
   }
 }
 
@@ -63,8 +58,9 @@ void start_card_action(State& s, int p, int c, int act) {
   bit_set(s.used_cards, c);
   if (!is_favored(s, p, c)) ++s.actions_used;
   const int rank = court_card(c).rank;
-  // Pax Expanse's Extort, Favour and Rally act in the asset's region (tasks' field c).
-  const int region = kHooks.actions_by_asset_region ? card_region(s, c) : 0;
+  // With kHooks.actions_by_card_region tax, gift and build act in the card's region, and
+  // gifts have other uses there (tasks' field c).
+  const int region = kHooks.actions_by_card_region || kHooks.gift_uses ? card_region(s, c) : 0;
   switch (act) {
     case CardAction::kTax: push_task(s, TaskKind::kTax, p, rank, 0, region); break;
     case CardAction::kGift: push_task(s, TaskKind::kGift, p, 0, 0, region); break;
@@ -73,7 +69,7 @@ void start_card_action(State& s, int p, int c, int act) {
                 (s.player_effects[p] & PlayerEffect::kNationBuilding) ? 6 : 3, region);
       break;
     case CardAction::kMove:
-      if constexpr (kHooks.expanse_mobilise) begin_mobilise(s);
+      Rules::begin_move(s);
       push_task(s, TaskKind::kMoveFrom, p, rank, 0);
       break;
     case CardAction::kBetray: push_task(s, TaskKind::kBetray, p); break;
@@ -143,10 +139,7 @@ void take_piece(State& s, const Task& t, int idx) {
 }
 
 void move_piece(State& s, int p, int from, int to_site) {
-  if constexpr (kHooks.expanse_mobilise) {
-    if (from < Region::kCount) note_mobilise_move(s, p, true, from, to_site);
-    else if (from >= Region::kCount + kNumCourtCards) note_mobilise_move(s, p, false, from - Region::kCount - kNumCourtCards, to_site);
-  }
+  Rules::note_move(s, p, from, to_site);
   if (from < Region::kCount) {
     const int k = s.loyalty[p];
     const int i = block_at(s, k, BlockLoc::army(from), false);
@@ -161,8 +154,7 @@ void move_piece(State& s, int p, int from, int to_site) {
 }
 
 void battle_remove(State& s, int p, int site, Act::Decoded d) {
-  if constexpr (kHooks.rocinante)
-    if (d.family == Act::kDamageRocinanteFamily) return damage_rocinante(s);
+  if (d.family == Act::kDamageNeutralFamily) return Rules::damage_neutral(s);
   if (d.family == Act::kRemoveArmyFamily) {
     const int k = d.a;
     set_block(s, k, block_at(s, k, BlockLoc::army(site), false), BlockLoc::kSupply);
@@ -172,7 +164,7 @@ void battle_remove(State& s, int p, int site, Act::Decoded d) {
   } else if (d.family == Act::kRemoveTribeFamily) {
     const int q = seat_at(s, p, d.a);
     move_cylinder(s, q, cylinder_at(s, q, CylLoc::tribe(site), false), CylLoc::kSupply);
-    if constexpr (kHooks.destabilisation) supporter_killed(s, p, q, site);
+    Rules::tribe_removed(s, p, q, site);
   } else {
     const int q = seat_at(s, p, d.a);
     const int c = Site::card_of(site);
@@ -182,12 +174,14 @@ void battle_remove(State& s, int p, int site, Act::Decoded d) {
   }
 }
 
-// A battle at one site is over (done, or nothing left to remove there). At Pax Expanse's War
-// the rank left may go on at another site, each further one later in site order, so that no
-// site is fought twice and its cap (the attacker's units there) holds.
+// A battle at one site is over (done, or nothing left to remove there). While the ruleset
+// splits battles (Rules::battle_splits) the rank left may go on at another site, each further
+// one later in site order, so that no site is fought twice and its cap (the attacker's units
+// there) holds.
 void finish_battle_site(State& s, const Task& t) {
-  if constexpr (kHooks.war_splits_combat)
-    if (t.d > 0 && t.a + 1 < Site::kCount && at_war(s)) push_task(s, TaskKind::kBattleSite, t.player, t.d, t.a + 1, 1);
+  if constexpr (kHooks.battles_split)
+    if (t.d > 0 && t.a + 1 < Site::kCount && Rules::battle_splits(s))
+      push_task(s, TaskKind::kBattleSite, t.player, t.d, t.a + 1, 1);
 }
 
 // The block location a `road <border>` or `build army <region>` action names.
@@ -215,8 +209,7 @@ void decide(State& s, Action a) {
   switch (t.kind) {
     case TaskKind::kChooseLoyalty:
       s.loyalty[p] = d.a;
-      if constexpr (kHooks.wakhan) refresh_pragmatic_loyalty(s);
-      return;
+      return Rules::loyalty_chosen(s);
     case TaskKind::kTurnActions: {
       if (a == Act::kDone) return begin_cleanup(s, p);
       if (d.family == Act::kPurchaseFamily) return purchase(s, p, d.a, d.b);
@@ -258,10 +251,7 @@ void decide(State& s, Action a) {
       ++s.rupees[p];
       return;
     case TaskKind::kGift: {
-      if constexpr (kHooks.favour_uses) {
-        if (d.family == Act::kMoveRocinanteFamily) return move_rocinante(s, d.a);
-        if (d.family == Act::kPlaceSupporterFamily) return place_supporter(s, p, d.a);
-      }
+      if (Rules::decide_gift(s, p, d)) return;
       const int slot = d.a;
       pay_action_cost(s, p, kGiftCost[slot]);
       return place_cylinder(s, p, CylLoc::gift(slot));
@@ -280,7 +270,7 @@ void decide(State& s, Action a) {
       const int c = d.a;
       pay_action_cost(s, p, 2);
       if (court_card(c).prize != Coalition::kNone) push_task(s, TaskKind::kPrize, p, c);
-      if constexpr (kHooks.eliminate_removes_supporter) eliminate_extras(s, p, c);
+      Rules::betrayed(s, p, c);
       return discard_court_card(s, c);
     }
     case TaskKind::kPrize: {
@@ -292,14 +282,14 @@ void decide(State& s, Action a) {
       return;
     }
     case TaskKind::kBattleSite: {
-      if (a == Act::kDone) return;  // Pax Expanse's War: no further site
+      if (a == Act::kDone) return;  // a split battle: no further site
       const int site = d.a;
       return push_task(s, TaskKind::kBattle, p, site, std::min<int>(t.a, battle_strength(s, p, site)), 0,
-                       kHooks.war_splits_combat ? t.a : 0);
+                       kHooks.battles_split ? t.a : 0);
     }
     case TaskKind::kBattle:
       if (a == Act::kDone) return finish_battle_site(s, t);
-      push_task(s, TaskKind::kBattle, p, t.a, t.b - 1, t.c + 1, kHooks.war_splits_combat ? t.d - 1 : 0);
+      push_task(s, TaskKind::kBattle, p, t.a, t.b - 1, t.c + 1, kHooks.battles_split ? t.d - 1 : 0);
       return battle_remove(s, p, t.a, d);
     case TaskKind::kDiscardLeverage:
       if (t.a > 1) push_task(s, TaskKind::kDiscardLeverage, p, t.a - 1);
@@ -319,7 +309,7 @@ void decide(State& s, Action a) {
       return place_cylinder(s, p, CylLoc::spy(d.a));
     case TaskKind::kInfrastructure: return place_block(s, p, s.loyalty[p], block_destination(d));
     default:
-      if constexpr (kGameDecisions) decide_expanse(s, t, a);
+      if constexpr (kGameDecisions) Rules::decide_own(s, t, a);
       return;
   }
 }
@@ -347,9 +337,7 @@ bool decision_ready(State& s) {
       }
       break;
     case TaskKind::kMoveFrom: ready = t.a > 0 && any_move(s, p); break;
-    case TaskKind::kGift:
-      if constexpr (kHooks.favour_uses) ready = favour_cost(s, p, t.c, s.rupees[p]) <= s.rupees[p];
-      break;
+    case TaskKind::kGift: ready = Rules::gift_ready(s, p, t.c); break;
     case TaskKind::kBattleSite: ready = !t.c || any_battle(s, p, t.b); break;
     case TaskKind::kBattle:
       ready = t.b > 0 && has_battle_removal(s, p, t.a);
@@ -386,7 +374,7 @@ bool decision_ready(State& s) {
     case TaskKind::kTakeBlock: ready = block_available(s, t.a); break;
     default:  // the ruleset's own decisions come after the shared ones
       if constexpr (kGameDecisions)
-        if (t.kind > TaskKind::kInfrastructure) ready = expanse_decision_ready(s);
+        if (t.kind > TaskKind::kInfrastructure) ready = Rules::own_decision_ready(s);
       break;
   }
   if (!ready) pop_task(s);
@@ -418,19 +406,11 @@ void run_automatic(State& s, const Task& t) {
       return;
     case TaskKind::kRefillMarket: refill_market(s); return;
     case TaskKind::kEndTurn:
-      if constexpr (kHooks.rocinante)
-        if (t.a == 1) return end_rocinante_turn(s);
-      if constexpr (kHooks.refresh_own_network) refresh_network(s, s.current);
+      if (Rules::end_turn_task(s, t)) return;
+      Rules::end_turn(s, s.current);
       s.current = u8((s.current + 1) % s.num_players);
       ++s.turn;
-      // Pax Expanse: after every player's turn the Rocinante takes its own; what its actions
-      // ask (agents leaving an eliminated asset) is decided before it moves on.
-      if constexpr (kHooks.rocinante)
-        if (s.current == s.first_chooser) {
-          push_task(s, TaskKind::kEndTurn, p, 1);
-          rocinante_acts(s);
-        }
-      return;
+      return Rules::after_turn(s, p);
   }
 }
 
@@ -442,18 +422,16 @@ void advance(State& s) {
     if (s.num_tasks == 0) {
       if (s.phase == Phase::kSetup) {
         s.phase = Phase::kPlaying;
-        // The last to choose loyalty starts; with Wakhan she starts, seated before that player.
-        // In Pax Expanse the first player, who chose first, starts.
-        if constexpr (kHooks.expanse_setup) s.current = s.first_chooser;
-        else s.current = s.wakhan ? u8(s.wakhan_seat()) : u8((s.first_chooser + s.num_players - 1) % s.num_players);
+        s.current = u8(Rules::first_player(s));
       }
       begin_turn(s, s.current);
       continue;
     }
     if (is_decision(s.top())) {
       if (!decision_ready(s)) continue;
-      if (!s.is_wakhan(s.top().player)) return;
-      if constexpr (kHooks.wakhan) decide(s, wakhan_choice(s));  // her decisions are the engine's: she never is to move
+      // An automated opponent's decisions are the engine's: it never is to move.
+      if (!Rules::automaton_to_move(s)) return;
+      decide(s, Rules::automaton_choice(s));
       continue;
     }
     const Task t = s.top();

@@ -173,6 +173,16 @@ struct State {
 };
 
 static_assert(std::is_trivially_copyable_v<State>);
+
+// A field of a ruleset's own state (game_state.inc) as positions name it (Rules::kOwnState):
+// `length` bytes from `offset`, each 0..max; a single byte is written as a number, more as
+// an array.
+struct OwnStateField {
+  const char* key;
+  u16 offset;
+  u8 length;
+  u8 max;
+};
 static_assert(std::has_unique_object_representations_v<State>, "State must have no padding");
 static_assert(sizeof(State) <= 1024, "State should stay under 1 KiB");
 

@@ -20,14 +20,14 @@ enum : u8 {
   kPlaceSpy,        // player picks a court card of region a for a spy
   kTakeCylinder,    // supply shortage: player picks a cylinder in play to move to CylLoc a
   kTakeBlock,       // supply shortage: player picks a block of coalition a to move to BlockLoc b
-  kTax,             // player takes rupees: a=left to take, b=taken so far, c=asset region (Pax Expanse)
-  kGift,            // player picks an empty gift space (Pax Expanse: or another Favour, c=asset region)
-  kBuild,           // player places a block: a=placed so far, b=maximum, c=asset region (Pax Expanse)
+  kTax,             // player takes rupees: a=left to take, b=taken so far, c=card's region (kHooks.actions_by_card_region)
+  kGift,            // player picks an empty gift space (kHooks.gift_uses: or another use, c=card's region)
+  kBuild,           // player places a block: a=placed so far, b=maximum, c=card's region (kHooks.actions_by_card_region)
   kMoveFrom,        // player picks a piece to move or done: a=moves left, b=moves made
   kMoveTo,          // player picks where the piece at MoveLoc c goes: a=moves left, b=moves made
   kBetray,          // player picks a card to betray
   kPrize,           // player takes card a as a prize or declines
-  kBattleSite,      // player picks a region or card: a=rank; b=the lowest site, c=1: may stop (Pax Expanse's War)
+  kBattleSite,      // player picks a region or card: a=rank; b=the lowest site, c=1: may stop (a split battle)
   kBattle,          // player removes a piece: a=site (BattleSite), b=left to remove, c=removed; d=rank left (War)
   kDiscardLeverage, // player discards a card for an unpaid leverage rupee: a=rupees still owed
   kDiscardCourt,    // cleanup: player discards court cards down to the limit
@@ -48,13 +48,13 @@ enum : u8 {
   kLeverageDebt,    // player owes a rupees to the bank for a discarded leveraged card
   kCleanupEvents,   // discard events in the leftmost market column
   kRefillMarket,    // slide and refill the market, with Instability
-  kEndTurn,         // pass the turn to the next player; a=1: the Rocinante's turn ends (Pax Expanse)
+  kEndTurn,         // pass the turn to the next player; a != 0: the ruleset's own (Rules::end_turn_task)
   kCount
 };
 }
 
 // Whether this ruleset has decisions of its own (game_decisions.inc), which its own code
-// generates, checks and resolves (Pax Expanse: core/expanse.h).
+// generates, checks and resolves (Rules::gen_own_decision and the others, core/game_rules.h).
 constexpr bool kGameDecisions = TaskKind::kNumDecisions > TaskKind::kInfrastructure + 1;
 
 // Purpose of a bribe (Task::c of kBribeDemand and kBribePay).

@@ -1,45 +1,11 @@
 #include "core/world.h"
 
-#include <utility>
-
 #include "core/cards.h"
-#include "core/expanse.h"
+#include "core/game_rules.h"
 #include "core/random.h"
-#include "core/wakhan.h"
 
 namespace pamir::core::inline PAMIR_RULESET {
-namespace {
-
-// Re-deals the AI deck below what is seen: the top card keeps its back (any card with that
-// back is equally likely), the rest in any order. Before Wakhan's first turn nothing is seen.
-void deal_unseen_ai_cards(State& w, u64& rng) {
-  u8* unseen = &w.ai_deck[w.ai_drawn];
-  const int n = kWakhanCards - w.ai_drawn;
-  if (w.ai_drawn) {
-    int same[kWakhanCards], k = 0;
-    for (int i = 0; i < n; ++i)
-      if (same_ai_back(unseen[i], unseen[0])) same[k++] = i;
-    std::swap(unseen[0], unseen[same[random_below(rng, k)]]);
-    ++unseen;
-  }
-  shuffle(unseen, w.ai_drawn ? n - 1 : n, rng);
-}
-
-}  // namespace
-
-PileLayout pile_layout(int num_players) {
-  if constexpr (kHooks.expanse_setup) return expanse_pile_layout();
-  PileLayout l{};
-  int at = 0;
-  for (int i = 0; i < 6; ++i) {
-    l.events[i] = i == 0 ? 0 : i == 1 ? 2 : 1;
-    l.checks[i] = i >= 2 ? 1 : 0;
-    l.begin[i] = at;
-    at += 5 + num_players + l.events[i] + l.checks[i];
-    l.end[i] = at;
-  }
-  return l;
-}
+PileLayout pile_layout(int num_players) { return Rules::pile_layout(num_players); }
 
 bool deck_keeps_piles(const State& s) {
   const PileLayout layout = pile_layout(s.num_players);
@@ -51,15 +17,14 @@ bool deck_keeps_piles(const State& s) {
       checks += is_dominance_check(s.deck[i]);
     }
     if (events != layout.events[pile] || checks != layout.checks[pile]) return false;
-    // Pax Expanse lays each pile's Dominance Check on top of it.
-    if (kHooks.expanse_setup && checks && !is_dominance_check(s.deck[layout.begin[pile]])) return false;
+    if (Rules::kCheckOnTopOfPile && checks && !is_dominance_check(s.deck[layout.begin[pile]])) return false;
   }
   return true;
 }
 
 State sample_world(const State& s, int p, u64& rng) {
-  // All players share the same knowledge of the deck; only Pax Expanse's secret loyalty
-  // choices differ by seat.
+  // All players share the same knowledge of the deck; what differs by seat is the ruleset's
+  // own (Rules::sample_hidden).
   State w = s;
   w.rng = next_random(rng);
   // The unknown cards, by kind.
@@ -69,7 +34,7 @@ State sample_world(const State& s, int p, u64& rng) {
     if (s.card_loc[c] != Loc::kDeck && s.card_loc[c] != Loc::kUnused) continue;
     if (is_court_card(c)) court[nc++] = u8(c);
     else if (is_event(c)) events[ne++] = u8(c);
-    else if (!kHooks.expanse_setup) checks[nd++] = u8(c);  // Pax Expanse's lie in known places
+    else if (!Rules::kCheckOnTopOfPile) checks[nd++] = u8(c);  // else they lie in known places
     w.card_loc[c] = Loc::kUnused;
   }
   shuffle(court, nc, rng);
@@ -80,8 +45,8 @@ State sample_world(const State& s, int p, u64& rng) {
     const PileLayout layout = pile_layout(s.num_players);
     for (int pile = 0; pile < 6; ++pile) {
       int first = layout.begin[pile] > s.deck_pos ? layout.begin[pile] : s.deck_pos;
-      // Pax Expanse's Dominance Check on top of its pile stays there, seen or not.
-      if (kHooks.expanse_setup && first < layout.end[pile] && is_dominance_check(s.deck[first])) ++first;
+      // A Dominance Check on top of its pile (Rules::kCheckOnTopOfPile) stays there, seen or not.
+      if (Rules::kCheckOnTopOfPile && first < layout.end[pile] && is_dominance_check(s.deck[first])) ++first;
       if (first >= layout.end[pile]) continue;
       int want_events = layout.events[pile], want_checks = layout.checks[pile];
       int want_court = layout.end[pile] - layout.begin[pile] - want_events - want_checks;
@@ -108,10 +73,7 @@ State sample_world(const State& s, int p, u64& rng) {
     shuffle(&w.deck[s.deck_pos], at - s.deck_pos, rng);
   }
   for (int i = s.deck_pos; i < s.deck_size; ++i) w.card_loc[w.deck[i]] = Loc::kDeck;
-  if constexpr (kHooks.wakhan)
-    if (s.wakhan) deal_unseen_ai_cards(w, rng);
-  if constexpr (kHooks.rocinante) shuffle(&w.ai_deck[w.ai_drawn], kWakhanCards - w.ai_drawn, rng);  // below its face-up card
-  if constexpr (kHooks.secret_loyalty) sample_loyalty_choices(w, p, rng);
+  Rules::sample_hidden(w, p, rng);
   return w;
 }
 

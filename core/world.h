@@ -14,8 +14,8 @@ struct PileLayout {
 PileLayout pile_layout(int num_players);
 
 // Whether the deck has the six piles' size and, pile by pile, their events and Dominance
-// Checks (drawn cards included: the deck array keeps them), in Pax Expanse each Check on top
-// of its pile. True in every real game.
+// Checks (drawn cards included: the deck array keeps them), each Check on top of its pile
+// where the ruleset lays it there (Rules::kCheckOnTopOfPile). True in every real game.
 bool deck_keeps_piles(const State& s);
 
 // Re-deals what p does not know: which cards were set aside at setup and the order of the

@@ -3,7 +3,6 @@
 #include <nlohmann/json.hpp>
 
 #include "core/actions.h"
-#include "core/expanse.h"
 #include "core/game.h"
 #include "core/hash.h"
 #include "core/world.h"
@@ -18,9 +17,7 @@ using Json = nlohmann::ordered_json;
 constexpr const char* kObservationFormat = "pamir-observation-1";
 
 Json observation(const State& s, int seat) {
-  State view = core::public_view(s);
-  // Pax Expanse: loyalty is chosen secretly, so the others' choices stay hidden until all are made.
-  if constexpr (core::kHooks.secret_loyalty) core::hide_loyalty_choices(view, seat);
+  const State view = core::seat_view(s, seat);
   const Json position = Json::parse(state_to_json(view));
   Json j;
   j["format"] = kObservationFormat;
@@ -28,7 +25,7 @@ Json observation(const State& s, int seat) {
   for (const auto& [key, value] : position.items()) {
     if (key == "format" || key == "rng") continue;
     if (key == "unused") {
-      j["unseen"] = value;  // public_view marks deck and set-aside cards alike
+      j["unseen"] = value;  // seat_view marks deck and set-aside cards alike
       continue;
     }
     j[key] = value;
@@ -42,10 +39,10 @@ Json observation(const State& s, int seat) {
     Json& ai = j["wakhan"]["ai_deck"];
     for (int i = s.ai_drawn; i < core::kWakhanCards; ++i) ai[i] = nullptr;
   }
-  if constexpr (core::kHooks.rocinante) {
-    // The Rocinante's AI deck (in the position's "expanse" object) below its face-up card is
-    // hidden, as Wakhan's is.
-    Json& ai = j["expanse"]["ai_deck"];
+  // An AI deck in the ruleset's own state (Rules::kOwnState) is hidden below its face-up card,
+  // as Wakhan's is.
+  if (j.contains(core::kGameKey) && j[core::kGameKey].contains("ai_deck")) {
+    Json& ai = j[core::kGameKey]["ai_deck"];
     for (int i = s.ai_drawn; i < core::kWakhanCards; ++i) ai[i] = nullptr;
   }
   return j;

@@ -145,10 +145,10 @@ std::optional<GameRecord> record_from_json(const std::string& text, std::string*
     if (!seed.is_number_unsigned()) throw RecordError("seed: expected an unsigned integer, got " + excerpt(seed));
     r.seed = seed.get<u64>();
     if (j.contains("wakhan_seat")) {
-      if (!kHooks.wakhan) throw RecordError("wakhan_seat: Wakhan plays Pax Pamir only");
+      if (!core::kAutomaton) throw RecordError("wakhan_seat: this game has no automated opponent");
       const Json& w = j["wakhan_seat"];
       if (!w.is_number_integer() || w.get<long long>() < 0 || w.get<long long>() >= r.num_players ||
-          r.num_players > 3)
+          r.num_players > core::kAutomatonMaxPlayers)
         throw RecordError("wakhan_seat: expected a seat of a 2- or 3-seat game, got " + excerpt(w));
       r.wakhan_seat = w.get<int>();
     }

@@ -13,6 +13,7 @@
 #include "core/actions.h"
 #include "core/check.h"
 #include "core/game.h"
+#include "core/game_rules.h"
 #include "io/games.h"
 #include "io/json.h"
 #include "io/text.h"
@@ -62,8 +63,9 @@ enum class Field : u8 {
   kIconIndex,  // 0..3, an index into a card's impact icons
   kFlag,       // 0 or 1
   kWakhanCount,  // a count only Wakhan's tasks use: written when not 0, 0 when absent
-  kOptional,  // 0..255, a field only Pax Expanse's tasks use (a region, a site, a count, a card or
-              // none): written when not 0, 0 when absent, so Pax Pamir's positions stay as they were
+  kOptional,  // 0..255, a field only some rulesets' tasks use (a region, a site, a count, a card
+              // or none): written when not 0, 0 when absent, so other rulesets' positions keep
+              // their fields
 };
 // Whether a field is left out of the JSON when it is 0.
 constexpr bool omitted_when_zero(Field type) { return type == Field::kWakhanCount || type == Field::kOptional; }
@@ -112,25 +114,21 @@ constexpr TaskSpec kSharedDecisionSpecs[] = {
     {"blackmail", {{"region", Field::kRegion}}},
     {"infrastructure", {}},
 };
-// Pax Expanse's own decisions (core/rulesets/expanse/game_decisions.inc); Pax Pamir has none.
-constexpr TaskSpec kExpanseDecisionSpecs[] = {
-    {"relocate_agent",
-     {{"neighbour_a", Field::kOptional}, {"neighbour_b", Field::kOptional}, {"region", Field::kOptional},
-      {"agents_left", Field::kOptional}}},
-    {"eliminate_supporter", {{"seat", Field::kPlayer}, {"region", Field::kOptional}}},
-    {"destabilise", {{"seat", Field::kPlayer}, {"region", Field::kOptional}}},
-    {"shed_old_loyalty", {}},
+// This ruleset's own decisions (core/rulesets/<game>/task_specs.inc).
+constexpr TaskSpec kGameDecisionSpecs[] = {
+#include "task_specs.inc"
+    {},  // (so that an empty list is an array)
 };
 constexpr TaskSpec kAutomaticSpecs[] = {
     {"resolve_icons", {{"card", Field::kCard}, {"icon", Field::kIconIndex}}},
     {"leverage_debt", {{"owed", Field::kCount}}},
     {"cleanup_events", {{"second_pass", Field::kFlag}}},
     {"refill_market", {}},
-    {"end_turn", {{"rocinante", Field::kOptional}}},
+    // a != 0: the ruleset's own turn ends, named after its neutral piece (Rules::end_turn_task).
+    {"end_turn", {{kTerms.neutral, Field::kOptional}}},
 };
 constexpr auto kTaskSpecs = [] {
-  constexpr std::span<const TaskSpec> game_decisions =
-      kHooks.faction_dominance ? std::span<const TaskSpec>(kExpanseDecisionSpecs) : std::span<const TaskSpec>();
+  constexpr std::span<const TaskSpec> game_decisions(kGameDecisionSpecs, std::size(kGameDecisionSpecs) - 1);
   static_assert(std::size(kSharedDecisionSpecs) + game_decisions.size() + std::size(kAutomaticSpecs) ==
                     TaskKind::kCount,
                 "one TaskSpec per task kind");
@@ -576,10 +574,10 @@ void check_stack_fits_phase(const State& s) {
   } else if (s.phase == Phase::kPlaying) {
     for (int i = 0; i < s.num_tasks; ++i)
       if (s.tasks[i].kind == TaskKind::kChooseLoyalty) throw LoadError("tasks: a loyalty choice after setup");
-    // The Rocinante's turn (Pax Expanse: the end of a turn with a = 1) is no player's: the
-    // agents it displaces are moved by their owners above it.
-    const bool rocinante_turn = kHooks.rocinante && s.tasks[0].kind == TaskKind::kEndTurn && s.tasks[0].a == 1;
-    if (s.tasks[0].player != s.current && !rocinante_turn)
+    // The ruleset's own turn (the end of a turn with a != 0, Rules::end_turn_task) is no
+    // player's: what it asks of players is decided above it.
+    const bool own_turn = s.tasks[0].kind == TaskKind::kEndTurn && s.tasks[0].a != 0;
+    if (s.tasks[0].player != s.current && !own_turn)
       throw LoadError("tasks: the bottom task must be the current player's");
   }
 }
@@ -589,8 +587,6 @@ constexpr const char* kTopKeys[] = {"format", "num_players", "phase", "current",
                                     "dominance_checks_resolved", "players", "blocks", "market", "deck", "unused",
                                     "discard", "active_events", "turn_state", "tasks"};
 constexpr const char* kFormat = "pamir-state-1";
-// The object holding Pax Expanse's own state (core/rulesets/expanse/game_state.inc).
-constexpr const char* kExpanseKey = "expanse";
 
 // The game a position is of: its "game", which Pax Pamir's positions leave out (they had
 // none before there were two games, and they stay as they were).
@@ -602,56 +598,43 @@ void write_game(Json& j) {
   if (core::kGameKey != kDefaultGame) j["game"] = core::kGameKey;
 }
 
-// Pax Expanse's own state. Templates over the State, so that Pax Pamir's, which has none of
-// these fields, compiles them away.
-template <typename S>
-void write_game_state(const S& s, Json& j) {
-  if constexpr (kHooks.faction_dominance)
-    j[kExpanseKey] = {{"rocinante_region", s.rocinante_region},
-                      {"objective_region", s.objective_region},
-                      {"rocinante_damaged", s.rocinante_damaged},
-                      {"transports_used", std::vector<int>(std::begin(s.transports_used), std::end(s.transports_used))},
-                      {"fleets_arrived", std::vector<int>(std::begin(s.fleets_arrived), std::end(s.fleets_arrived))},
-                      // The Rocinante's AI deck (State::ai_deck, Wakhan's in Pax Pamir), its top card face up.
-                      {"ai_deck", std::vector<int>(s.ai_deck, s.ai_deck + kWakhanCards)},
-                      {"ai_drawn", s.ai_drawn}};
+// The ruleset's own state (Rules::kOwnState), as an object named by the game's key: each
+// field a number, or an array when it spans several bytes.
+void write_own_state(const State& s, Json& j) {
+  if (Rules::kOwnState.empty()) return;
+  const auto* bytes = reinterpret_cast<const u8*>(&s);
+  Json& own = j[core::kGameKey];
+  for (const core::OwnStateField& f : Rules::kOwnState)
+    own[f.key] = f.length == 1 ? Json(bytes[f.offset]) : Json(std::vector<int>(bytes + f.offset, bytes + f.offset + f.length));
 }
-template <typename S>
-void read_game_state(const Json& j, S& s) {
-  if constexpr (kHooks.faction_dominance) {
-    const Json& e = j[kExpanseKey];
-    const std::string w = kExpanseKey;
-    expect_keys(e, {"rocinante_region", "objective_region", "rocinante_damaged", "transports_used", "fleets_arrived",
-                    "ai_deck", "ai_drawn"},
-                w);
-    s.rocinante_region = u8(get_int(e["rocinante_region"], w + ".rocinante_region", 0, Region::kCount - 1));
-    s.objective_region = u8(get_int(e["objective_region"], w + ".objective_region", 0, Region::kCount - 1));
-    s.rocinante_damaged = u8(get_int(e["rocinante_damaged"], w + ".rocinante_damaged", 0, 1));
-    const Json& used = get_array(e["transports_used"], w + ".transports_used", std::size(s.transports_used),
-                                 std::size(s.transports_used));
-    for (size_t i = 0; i < std::size(s.transports_used); ++i)
-      s.transports_used[i] = u8(get_int(used[i], index(w + ".transports_used", i), 0, 255));
-    const Json& arrived = get_array(e["fleets_arrived"], w + ".fleets_arrived", std::size(s.fleets_arrived),
-                                    std::size(s.fleets_arrived));
-    for (size_t i = 0; i < std::size(s.fleets_arrived); ++i)
-      s.fleets_arrived[i] = u8(get_int(arrived[i], index(w + ".fleets_arrived", i), 0, 255));
-    const Json& deck = get_array(e["ai_deck"], w + ".ai_deck", kWakhanCards, kWakhanCards);
-    for (int i = 0; i < kWakhanCards; ++i)
-      s.ai_deck[i] = u8(get_int(deck[i], index(w + ".ai_deck", i), 0, kWakhanCards));
-    s.ai_drawn = u8(get_int(e["ai_drawn"], w + ".ai_drawn", 0, kWakhanCards));
+void read_own_state(const Json& j, State& s) {
+  if (Rules::kOwnState.empty()) return;
+  const std::string w = core::kGameKey;
+  const Json& own = j[w];
+  std::vector<const char*> keys;
+  for (const core::OwnStateField& f : Rules::kOwnState) keys.push_back(f.key);
+  expect_keys(own, keys.data(), keys.size(), w);
+  auto* bytes = reinterpret_cast<u8*>(&s);
+  for (const core::OwnStateField& f : Rules::kOwnState) {
+    const std::string at = w + "." + f.key;
+    if (f.length == 1) {
+      bytes[f.offset] = u8(get_int(own[f.key], at, 0, f.max));
+      continue;
+    }
+    const Json& values = get_array(own[f.key], at, f.length, f.length);
+    for (int i = 0; i < f.length; ++i) bytes[f.offset + i] = u8(get_int(values[i], index(at, i), 0, f.max));
   }
 }
 
 State parse_state(const Json& j) {
   if (!j.is_object()) throw LoadError("position: expected an object, got " + describe(j));
   check_game(j, "position");
-  // Besides the keys of every game: "game" when the file names it, "wakhan" in games with her
-  // (Pax Pamir's only), and a game's own state.
+  // Besides the keys of every game: "game" when the file names it, the automated opponent's
+  // in games with one (core::kAutomaton), and the ruleset's own state.
   std::vector<const char*> keys(std::begin(kTopKeys), std::end(kTopKeys));
   if (j.contains("game")) keys.push_back("game");
-  if constexpr (kHooks.wakhan)
-    if (j.contains("wakhan")) keys.push_back("wakhan");
-  if constexpr (kHooks.faction_dominance) keys.push_back(kExpanseKey);
+  if (core::kAutomaton && j.contains(core::kAutomaton)) keys.push_back(core::kAutomaton);
+  if (!Rules::kOwnState.empty()) keys.push_back(core::kGameKey);
   expect_keys(j, keys.data(), keys.size(), "position");
   if (get_string(j["format"], "format") != kFormat)
     throw LoadError(std::string("format: expected \"") + kFormat + "\"");
@@ -680,9 +663,9 @@ State parse_state(const Json& j) {
   s.rupees_removed = u16(get_int(j["rupees_removed"], "rupees_removed", 0, 65535));
   s.dominance_checks_resolved =
       u8(get_int(j["dominance_checks_resolved"], "dominance_checks_resolved", 0, kNumDominanceChecks));
-  if (j.contains("wakhan")) {
-    const Json& w = j["wakhan"];
-    expect_keys(w, {"seat", "ai_deck", "ai_drawn"}, "wakhan");
+  if (core::kAutomaton && j.contains(core::kAutomaton)) {  // its seat and AI deck
+    const Json& w = j[core::kAutomaton];
+    expect_keys(w, {"seat", "ai_deck", "ai_drawn"}, core::kAutomaton);
     s.wakhan = u8(1 + get_int(w["seat"], "wakhan.seat", 0, n - 1));
     const Json& deck = get_array(w["ai_deck"], "wakhan.ai_deck", kWakhanCards, kWakhanCards);
     for (int i = 0; i < kWakhanCards; ++i)
@@ -690,7 +673,7 @@ State parse_state(const Json& j) {
     s.ai_drawn = u8(get_int(w["ai_drawn"], "wakhan.ai_drawn", 0, kWakhanCards - 1));
   }
   for (int p = 0; p < kMaxPlayers; ++p) s.loyalty[p] = Coalition::kNone;
-  read_game_state(j, s);
+  read_own_state(j, s);
 
   CardPlacer cards(s);
 
@@ -894,10 +877,10 @@ std::string state_to_json(const State& s, int indent) {
   for (int i = 0; i < s.num_tasks; ++i) tasks.push_back(task_json(s.tasks[i]));
   j["tasks"] = tasks;
   if (s.wakhan)
-    j["wakhan"] = {{"seat", s.wakhan_seat()},
+    j[core::kAutomaton] = {{"seat", s.wakhan_seat()},
                    {"ai_deck", std::vector<int>(s.ai_deck, s.ai_deck + kWakhanCards)},
                    {"ai_drawn", s.ai_drawn}};
-  write_game_state(s, j);
+  write_own_state(s, j);
   return j.dump(indent);
 }
 

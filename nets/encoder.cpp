@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cassert>
 
-#include "core/expanse.h"
+#include "core/game_rules.h"
 #include "core/game.h"
 #include "core/queries.h"
 #include "core/random.h"
@@ -28,6 +28,9 @@ struct Writer {
     if (on) out[n++] = {index, 1.0f};
   }
 };
+
+// The global block's entries from this one on are the ruleset's own (Rules::encode_own).
+constexpr int kOwnAt = 31;
 
 // Court-card entries (Enc::kCourtCardStride per card).
 constexpr int kUnseen = 0, kInDiscard = 1, kInMarket = 2 /* + row*6+col */, kInHand = 14 /* + seat */,
@@ -102,10 +105,8 @@ void encode_players(const State& s, int p, Writer& w) {
     w.flag(at + 0, true);
     w.add(at + 1, s.rupees[q] * 0.1f);
     w.add(at + 2, s.vp[q] * 0.1f);
-    // Secret loyalty choices (Pax Expanse's setup) are not seen by the other seats.
-    bool hidden = false;
-    if constexpr (core::kHooks.secret_loyalty) hidden = core::loyalty_hidden(s, p, q);
-    if (s.loyalty[q] < Coalition::kCount && !hidden) w.flag(at + 3 + s.loyalty[q], true);
+    // A loyalty the viewer does not see (a secret choice at setup) is not in its row.
+    if (s.loyalty[q] < Coalition::kCount && Rules::loyalty_seen(s, p, q)) w.flag(at + 3 + s.loyalty[q], true);
     w.add(at + 6, s.prizes[q] * 0.25f);
     for (int e = 0; e < 6; ++e) w.flag(at + 7 + e, s.player_effects[q] >> e & 1);
     for (int suit = 0; suit < Suit::kCount; ++suit) w.add(at + 13 + suit, s.suit_stars[q][suit] * 0.25f);
@@ -119,34 +120,6 @@ void encode_players(const State& s, int p, Writer& w) {
     w.flag(at + 25, s.first_chooser == q);
     w.add(at + 26, court_limit(s, q) * 0.1f);
     w.add(at + 27, hand_limit(s, q) * 0.25f);
-  }
-}
-
-// Pax Expanse's own public state, in the global slots that Wakhan's take in Pax Pamir (she
-// never plays Pax Expanse), so that the layout is the same: the Rocinante's region, whether it
-// is damaged, the objective token's region, and what the Rocinante's face-up AI card will do
-// (its actions and where the ship goes: the card's meaning, which fits where its id would
-// not), and how far into its deck it is. A template over the State because Pax Pamir's has
-// none of these fields; its encoding is untouched.
-template <typename S>
-void encode_game_state(const S& s, Writer& w, int at) {
-  if constexpr (kHooks.faction_dominance) {
-    constexpr int kActions = core::RocinanteAction::kCount - 1;  // its actions, none left out
-    constexpr int kCard = 44, kTop = kCard, kBottom = kTop + kActions, kBoth = kBottom + kActions,
-                  kLocation = kBoth + 1, kDrawn = kLocation + Region::kCount;
-    // Dependent on S, so that only the game that takes this branch checks it.
-    static_assert(sizeof(S) > 0 && !kHooks.wakhan && 31 + 2 * Region::kCount + 1 == kCard &&
-                  kDrawn + 1 == Enc::kGlobalCount);
-    if (s.rocinante_region < Region::kCount) w.flag(at + 31 + s.rocinante_region, true);                 // 31..36
-    if (s.objective_region < Region::kCount) w.flag(at + 31 + Region::kCount + s.objective_region, true);  // 37..42
-    w.flag(at + 31 + 2 * Region::kCount, s.rocinante_damaged != 0);                                        // 43
-    if (s.ai_drawn == 0) return;  // a hand-made position without the AI deck
-    const core::RocinanteCardDef& card = core::rocinante_card_def(core::rocinante_card(s));
-    if (card.top != core::RocinanteAction::kNone) w.flag(at + kTop + card.top - 1, true);           // 44..49
-    if (card.bottom != core::RocinanteAction::kNone) w.flag(at + kBottom + card.bottom - 1, true);  // 50..55
-    w.flag(at + kBoth, card.both);                                                                  // 56
-    if (card.location < Region::kCount) w.flag(at + kLocation + card.location, true);               // 57..62
-    w.add(at + kDrawn, s.ai_drawn * (1.0f / kWakhanCards));                                         // 63
   }
 }
 
@@ -177,13 +150,9 @@ void encode_global(const State& s, int p, Writer& w) {
   for (int c = kFirstDominanceCheck; c < kFirstDominanceCheck + kNumDominanceChecks; ++c)
     checks_unseen += s.card_loc[c] == Loc::kDeck || s.card_loc[c] == Loc::kUnused;
   w.add(at + 30, checks_unseen * 0.25f);
-  // Wakhan: her seat and her face-up AI card (the order of the rest of her deck is hidden).
-  if (s.wakhan) {
-    w.flag(at + 31 + offset_of(s, p, s.wakhan_seat()), true);
-    w.add(at + 36, s.ai_drawn * (1.0f / kWakhanCards));
-    if (s.ai_drawn > 0) w.flag(at + 37 + s.ai_deck[s.ai_drawn - 1] - 1, true);
-  }
-  encode_game_state(s, w, at);
+  // The ruleset's own public state (Pax Pamir: Wakhan; core/game_rules.h, encode_own).
+  static_assert(kOwnAt + Rules::kOwnFeatures <= Enc::kGlobalCount);
+  Rules::encode_own(s, p, [&](int i, float value) { w.add(at + kOwnAt + i, value); });
 }
 
 void encode_decision(const State& s, int p, Writer& w) {

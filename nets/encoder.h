@@ -15,6 +15,7 @@
 
 #include <array>
 
+#include "core/game_rules.h"
 #include "core/state.h"
 
 namespace pamir::nets::inline PAMIR_RULESET {
@@ -47,8 +48,8 @@ constexpr int kNumFeatures = Enc::kCount;
 // seat counts) and of kEncoderRevision, which is raised whenever an entry's meaning changes
 // without the layout changing. Weight files carry it, so that a net trained on another
 // encoder's rows is refused instead of misread.
-// Pax Expanse's is 2: its global block came to show the Rocinante's face-up AI card.
-constexpr int kEncoderRevision = core::kHooks.rocinante ? 2 : 1;
+// Each ruleset numbers its own (core/game_rules.h: its own entries are its to define).
+constexpr int kEncoderRevision = core::Rules::kEncoderRevision;
 core::u64 encoder_fingerprint();
 
 struct Feature {

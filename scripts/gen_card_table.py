@@ -166,7 +166,7 @@ ACTION_NAMES = ["kTax", "kGift", "kBuild", "kMove", "kBetray", "kBattle"]
 
 def card_region(region):
     """A card's region; Pax Expanse's crew cards are in whichever region the Rocinante is."""
-    return "kRocinanteRegion" if region == "rocinante" else f"Region::{camel(region)}"
+    return "kNeutralPieceRegion" if region == "rocinante" else f"Region::{camel(region)}"
 
 
 def parse_game_args():

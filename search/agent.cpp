@@ -7,7 +7,6 @@
 
 #include "core/game.h"
 #include "core/random.h"
-#include "core/wakhan.h"
 #include "search/options.h"
 #include "search/search_agents.h"
 
@@ -111,12 +110,9 @@ std::vector<std::string> agent_names() {
 }
 
 bool is_wakhan_seat(const std::string& spec) {
-  if constexpr (core::kHooks.wakhan) {
-    return core::is_wakhan_spec(spec);
-  } else {  // core/wakhan.cpp is not in this game's rules: the spec is only recognized
-    if (spec == "wakhan") throw std::invalid_argument("wakhan plays Pax Pamir only");
-    return false;
-  }
+  if (core::kAutomaton) return spec == core::kAutomaton;
+  if (spec == "wakhan") throw std::invalid_argument("wakhan plays Pax Pamir only");
+  return false;
 }
 
 std::unique_ptr<Agent> make_agent(const std::string& spec, core::u64 seed) {

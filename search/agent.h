@@ -89,7 +89,7 @@ std::vector<std::string> agent_names();
 std::unique_ptr<Agent> make_agent(const std::string& spec, core::u64 seed);
 
 // Whether the spec seats Wakhan (core/wakhan.h), whom the engine plays. She plays Pax Pamir
-// only (kHooks.wakhan): under another game the spec "wakhan" is a std::invalid_argument.
+// only (core::kAutomaton): under another game the spec "wakhan" is a std::invalid_argument.
 bool is_wakhan_seat(const std::string& spec);
 
 // Splits a comma-separated list of agent specs. Specs carry their own comma-separated options,

@@ -167,9 +167,8 @@ void check_config(const TrainConfig& c) {
                       std::to_string(c.full_iters) + ")");
   if (c.resign_threshold > 0 && c.players != 2)
     throw ConfigError("resign_threshold > 0 needs players = 2 (a resignation ends the game for everyone)");
-  if constexpr (!core::kHooks.wakhan)
-    if (c.wakhan_share > 0) throw ConfigError("wakhan_share > 0: Wakhan plays Pax Pamir only");
-  if (c.wakhan_share > 0 && c.players > 3)
+  if (c.wakhan_share > 0 && !core::kAutomaton) throw ConfigError("wakhan_share > 0: Wakhan plays Pax Pamir only");
+  if (c.wakhan_share > 0 && c.players > core::kAutomatonMaxPlayers)
     throw ConfigError("wakhan_share > 0 needs players = 2 or 3 (Wakhan plays in games of 2 or 3)");
   if (c.full_fraction == 0 && c.train_steps > 0)
     throw ConfigError("full_fraction = 0 records no training rows, but train_steps > 0");

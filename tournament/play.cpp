@@ -9,7 +9,6 @@
 
 #include "core/dominance.h"
 #include "core/game.h"
-#include "core/wakhan.h"
 #include "search/agent.h"
 
 namespace pamir::tournament::inline PAMIR_RULESET {

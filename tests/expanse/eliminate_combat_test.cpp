@@ -6,7 +6,7 @@
 
 #include <cstring>
 
-#include "core/expanse.h"
+#include "expanse.h"
 #include "core/hash.h"
 #include "core/world.h"
 #include "tests/expanse/expanse_scenario.h"
@@ -120,7 +120,7 @@ TEST(ExpanseCombat, AtWarTheRankIsSplitAmongSites) {
   for (const u8 climate : {kWar, u8(Suit::kPolitical)}) {
     Scenario sc({Coalition::kEarth, Coalition::kMars, Coalition::kBelt});
     sc.s.favored_suit = climate;
-    damage_rocinante(sc.s);  // not a target here
+    Rules::damage_neutral(sc.s);  // not a target here
     sc.to_court(0, 38);      // rank 2
     sc.army(Coalition::kEarth, Region::kBelt, 1);
     sc.army(Coalition::kEarth, Region::kOuterPlanets, 1);

@@ -6,7 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "core/dominance.h"
-#include "core/expanse.h"
+#include "expanse.h"
 #include "core/market.h"
 #include "core/world.h"
 #include "tests/conformance/random_games.h"

@@ -5,7 +5,7 @@
 
 #include <utility>
 
-#include "core/expanse.h"
+#include "expanse.h"
 #include "tests/scenario.h"
 
 namespace pamir::testing {

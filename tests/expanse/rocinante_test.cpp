@@ -5,7 +5,7 @@
 
 #include <gtest/gtest.h>
 
-#include "core/expanse.h"
+#include "expanse.h"
 #include "tests/expanse/expanse_scenario.h"
 
 namespace pamir::testing {
@@ -112,11 +112,11 @@ TEST(ExpanseRocinante, ACombatDamagesItAndItStaysPutOnItsNextTurn) {
   sc.act("combat 38");
   sc.act("combat in outer_planets");
   sc.act("damage rocinante");
-  EXPECT_TRUE(rocinante_damaged(sc.s));
+  EXPECT_TRUE(sc.s.rocinante_damaged);
   EXPECT_FALSE(sc.can("damage rocinante"));
   play_round(sc);
   EXPECT_EQ(rocinante_region(sc.s), Region::kOuterPlanets);  // it acted but did not move
-  EXPECT_FALSE(rocinante_damaged(sc.s));
+  EXPECT_FALSE(sc.s.rocinante_damaged);
   EXPECT_EQ(sc.s.armies[Region::kOuterPlanets][Coalition::kEarth], 0);  // Alex still acted
 }
 
@@ -148,7 +148,7 @@ TEST(ExpanseFavour, MovesTheRocinanteIntoOrAroundTheAssetsRegion) {
 
   Scenario damaged({Coalition::kEarth, Coalition::kMars, Coalition::kBelt});
   damaged.to_court(0, 12);
-  damage_rocinante(damaged.s);
+  Rules::damage_neutral(damaged.s);
   damaged.act("favour 12");
   EXPECT_FALSE(damaged.offers("move rocinante"));
 }

@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "cli/engine_session.h"
-#include "core/expanse.h"
+#include "expanse.h"
 #include "core/game.h"
 #include "core/hash.h"
 #include "core/random.h"
@@ -38,7 +38,7 @@ using core::State;
 using core::u64;
 namespace fs = std::filesystem;
 
-static_assert(core::kHooks.faction_dominance, "this program tests Pax Expanse's tools");
+static_assert(core::kHooks.neutral_piece, "this program tests Pax Expanse's tools");
 
 std::string error_of(const std::vector<std::string>& args) {
   try {

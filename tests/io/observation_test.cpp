@@ -10,7 +10,7 @@
 
 #include "core/game.h"
 #include "core/random.h"
-#include "core/wakhan.h"
+#include "wakhan.h"
 
 namespace pamir::io {
 namespace {

@@ -6,7 +6,7 @@
 #include <utility>
 #include <vector>
 
-#include "core/wakhan.h"
+#include "wakhan.h"
 #include "tests/scenario.h"
 
 namespace pamir::testing {

@@ -1,20 +1,20 @@
 #pragma once
-// Pax Expanse's rules where they differ from Pax Pamir's (docs/expanse.md, data/expanse/).
-// Compiled into the Pax Expanse rules only (CMakeLists.txt, pamir_add_core); the shared
-// rules code calls these at its hooks under `if constexpr (kHooks.x)` (core/types.h), so
-// that Pax Pamir's rules never reach them. Pax Expanse's own state (the Rocinante, the
-// objective token: core/rulesets/expanse/game_state.inc) is read and written here only.
+// Pax Expanse's rules where they differ from Pax Pamir's (docs/expanse.md, data/expanse/):
+// the mechanisms its customisation points (rules.h) are made of. Compiled into the Pax
+// Expanse rules only (core/rulesets/expanse/); shared code reaches them through rules.h
+// alone. Its own state (the Rocinante, the objective token: game_state.inc) is read and
+// written here and in rules.h only.
 
 #include "core/actions.h"
 #include "core/state.h"
 #include "core/world.h"
+#include <string>
 
 namespace pamir::core::inline PAMIR_RULESET {
 
-// Setup: the deck in its six piles (each Dominance Check on top of its pile), influence by
-// turn order from the random first player, the Rocinante and the objective token placed,
-// loyalty chosen by every seat from the first player on.
-void expanse_setup(State& s);
+// Setup (Rules::setup): the deck in its six piles (each Dominance Check on top of its pile),
+// influence by turn order from the random first player, the Rocinante and the objective token
+// placed, loyalty chosen by every seat from the first player on.
 PileLayout expanse_pile_layout();
 
 // The political climate: a track from Prosperity (0) to War (3) whose space is the favoured
@@ -33,11 +33,11 @@ void refresh_network(State& s, int p);
 // Mobilise: begin_mobilise at the start of the action; movable_fleets of faction k in r
 // (those that did not arrive this action); the regions p's supporter in r may reach (across
 // loyal transports not yet crossed this action; any neighbour with Indian Supplies, as the
-// provisional data reads it); note_mobilise_move after a fleet or supporter moved.
+// provisional data reads it); note_mobilise_move after a piece moved from MoveLoc `from`.
 void begin_mobilise(State& s);
 int movable_fleets(const State& s, int r, int k);
 int supporter_destinations(const State& s, int p, int r);
-void note_mobilise_move(State& s, int p, bool fleet, int from, int to);
+void note_mobilise_move(State& s, int p, int from, int to);
 
 // Where the Rocinante and the objective token are; a crew card's region is the Rocinante's.
 int rocinante_region(const State& s);
@@ -52,9 +52,6 @@ bool at_war(const State& s);
 // the deck is out). Its actions have no choices but where agents of an eliminated asset go.
 void rocinante_acts(State& s);
 void end_rocinante_turn(State& s);
-// Combat: the Rocinante is damaged (never destroyed); a damaged one cannot be moved by Favour.
-bool rocinante_damaged(const State& s);
-void damage_rocinante(State& s);
 // The face-up Rocinante AI card (1..24), and what an AI card does: its two actions
 // (data/expanse/rocinante_actions.tsv says what each means), whether both are performed, and
 // where the ship goes after.
@@ -72,13 +69,11 @@ const RocinanteCardDef& rocinante_card_def(int card);
 // Favour with an asset of `region`: where the Rocinante may be moved (a bit mask), the regions
 // p may place a supporter in (the asset's and those p's faction controls), what a use costs
 // (the first found within `budget`, else the cheapest; 1000: none; a budget of 0 asks for the
-// cheapest), and the two uses besides Pax Pamir's gift.
+// cheapest). Rules::gen_gift and Rules::decide_gift make the two uses besides Pax Pamir's gift.
 int rocinante_destinations(const State& s, int region);
 int supporter_regions(const State& s, int p, int region);
 int supporter_price(const State& s, int p, int r);
 int favour_cost(const State& s, int p, int region, int budget);
-void move_rocinante(State& s, int r);
-void place_supporter(State& s, int p, int r);
 
 // Agents on card c, which just left play, may each move to an asset adjacent to it (its
 // ring neighbours left and right before it left, or at Cold War an asset of its region),

@@ -1,6 +1,7 @@
-#include "core/expanse.h"
+#include "expanse.h"
 
 #include <algorithm>
+#include <cassert>
 #include <array>
 #include <utility>
 
@@ -12,6 +13,7 @@
 #include "core/queries.h"
 #include "core/random.h"
 #include "core/tasks.h"
+#include "rules.h"
 
 namespace pamir::core::inline PAMIR_RULESET {
 namespace {
@@ -82,7 +84,9 @@ PileLayout expanse_pile_layout() {
   return l;
 }
 
-void expanse_setup(State& s) {
+void Rules::setup(State& s, int automaton_seat) {
+  assert(automaton_seat == kNoPlayer);  // no automated opponent
+  (void)automaton_seat;
   const int n = s.num_players;
   s.favored_suit = kClimateSuits[kPeace];
   s.rocinante_region = kRocinanteStart;
@@ -155,24 +159,22 @@ int supporter_destinations(const State& s, int p, int r) {
   return mask;
 }
 
-void note_mobilise_move(State& s, int p, bool fleet, int from, int to) {
-  if (fleet) {
+void note_mobilise_move(State& s, int p, int from, int to) {
+  if (from < Region::kCount) {  // a fleet
     ++s.fleets_arrived[to];
-  } else if (!has_mechanic(s, p, AbilityMechanic::kIndianSupplies)) {
-    const int b = border_between(from, to);
+  } else if (from >= Region::kCount + kNumCourtCards && !has_mechanic(s, p, AbilityMechanic::kIndianSupplies)) {
+    const int b = border_between(from - Region::kCount - kNumCourtCards, to);  // a supporter
     s.transports_used[b >> 3] |= u8(1u << (b & 7));
   }
 }
 
 int rocinante_region(const State& s) { return s.rocinante_region; }
 int objective_region(const State& s) { return s.objective_region; }
-bool rocinante_damaged(const State& s) { return s.rocinante_damaged; }
-void damage_rocinante(State& s) { s.rocinante_damaged = 1; }
 int rocinante_card(const State& s) { return s.ai_deck[s.ai_drawn - 1]; }
 
 namespace {
 
-bool is_crew_card(int c) { return court_card(c).region == kRocinanteRegion; }
+bool is_crew_card(int c) { return court_card(c).region == kNeutralPieceRegion; }
 
 // Among the seats in `mask`, the one with the most VP (or the fewest), ties by seat order from
 // the first player (data/expanse/rocinante_actions.tsv, docs/rules-notes.md); kNoPlayer if none.
@@ -348,11 +350,59 @@ int favour_cost(const State& s, int p, int region, int budget) {
   return best;
 }
 
-void move_rocinante(State& s, int r) { s.rocinante_region = u8(r); }
+int Rules::gen_gift(const State& s, int p, const Task& t, Action* out) {
+  Action* o = out;
+  const int taken = gift_spaces_taken(s, p);
+  const bool place = can_place_cylinder(s, p);
+  // Favours are gained in price order: only the cheapest free one is offered.
+  for (int slot = 0; slot < kGiftSlots; ++slot)
+    if (place && !(taken >> slot & 1) && s.rupees[p] >= kGiftCost[slot]) {
+      *o++ = Act::gift(slot);
+      break;
+    }
+  // The other two uses (t.c: the asset's region).
+  for (int m = rocinante_destinations(s, t.c); m; m &= m - 1) *o++ = Act::move_neutral(__builtin_ctz(m));
+  if (place)
+    for (int m = supporter_regions(s, p, t.c); m; m &= m - 1)
+      if (s.rupees[p] >= supporter_price(s, p, __builtin_ctz(m))) *o++ = Act::place_tribe(__builtin_ctz(m));
+  return int(o - out);
+}
 
-void place_supporter(State& s, int p, int r) {
-  pay_action_cost(s, p, supporter_price(s, p, r));
-  place_cylinder(s, p, CylLoc::tribe(r));
+bool Rules::decide_gift(State& s, int p, Act::Decoded d) {
+  if (d.family == Act::kMoveNeutralFamily) {
+    s.rocinante_region = u8(d.a);
+    return true;
+  }
+  if (d.family == Act::kPlaceTribeFamily) {
+    pay_action_cost(s, p, supporter_price(s, p, d.a));
+    place_cylinder(s, p, CylLoc::tribe(d.a));
+    return true;
+  }
+  return false;
+}
+
+void Rules::after_turn(State& s, int p) {
+  // After every player's turn the Rocinante takes its own; what its actions ask (agents
+  // leaving an eliminated asset) is decided before it moves on.
+  if (s.current != s.first_chooser) return;
+  push_task(s, TaskKind::kEndTurn, p, 1);
+  rocinante_acts(s);
+}
+
+void Rules::sample_hidden(State& w, int p, u64& rng) {
+  shuffle(&w.ai_deck[w.ai_drawn], kWakhanCards - w.ai_drawn, rng);  // below its face-up card
+  sample_loyalty_choices(w, p, rng);
+}
+
+std::string Rules::check_own_state(const State& s) {
+  unsigned seen = 0;
+  for (int c : s.ai_deck) {
+    if (c < 1 || c > kWakhanCards || (seen >> c & 1)) return "the Rocinante's deck is not its 24 AI cards";
+    seen |= 1u << c;
+  }
+  if (s.ai_drawn < 1 || s.ai_drawn > kWakhanCards) return "the Rocinante has no face-up AI card";
+  if (s.wakhan) return "Wakhan in a Pax Expanse game";
+  return "";
 }
 
 void agents_leave_asset(State& s, int c, int left, int right) {

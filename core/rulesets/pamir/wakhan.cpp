@@ -1,8 +1,9 @@
-#include "core/wakhan.h"
+#include "wakhan.h"
 
 #include <algorithm>
 #include <cassert>
 #include <cstring>
+#include <utility>
 
 #include "core/dominance.h"
 #include "core/game.h"
@@ -641,8 +642,6 @@ bool same_ai_back(int a, int b) {
          std::memcmp(x.back_columns, y.back_columns, sizeof x.back_columns) == 0;
 }
 
-bool is_wakhan_spec(const std::string& spec) { return spec == "wakhan"; }
-
 void deal_ai_deck(State& s) {
   for (int i = 0; i < kWakhanCards; ++i) s.ai_deck[i] = u8(i + 1);
   shuffle(s.ai_deck, kWakhanCards, s.rng);
@@ -668,6 +667,49 @@ int pragmatic_loyalty(const State& s) {
     if (!held) return k;
   }
   return Coalition::kNone;  // unreachable: at most two others hold a coalition
+}
+
+void hide_unseen_ai_cards(State& v) {
+  if (v.wakhan && v.ai_drawn) {
+    int top = 1;
+    while (!same_ai_back(top, v.ai_deck[v.ai_drawn])) ++top;
+    v.ai_deck[v.ai_drawn] = u8(top);
+    for (int i = v.ai_drawn + 1; i < kWakhanCards; ++i) v.ai_deck[i] = 0;
+  } else {
+    std::memset(v.ai_deck, 0, sizeof v.ai_deck);  // before her first turn all of it is hidden
+  }
+}
+
+void deal_unseen_ai_cards(State& w, u64& rng) {
+  if (!w.wakhan) return;
+  u8* unseen = &w.ai_deck[w.ai_drawn];
+  const int n = kWakhanCards - w.ai_drawn;
+  if (w.ai_drawn) {
+    int same[kWakhanCards], k = 0;
+    for (int i = 0; i < n; ++i)
+      if (same_ai_back(unseen[i], unseen[0])) same[k++] = i;
+    std::swap(unseen[0], unseen[same[random_below(rng, k)]]);
+    ++unseen;
+  }
+  shuffle(unseen, w.ai_drawn ? n - 1 : n, rng);
+}
+
+std::string check_wakhan(const State& s) {
+  if (!s.wakhan) {
+    for (int c : s.ai_deck)
+      if (c) return "AI deck bytes in a game without Wakhan";
+    return s.ai_drawn ? "AI cards drawn in a game without Wakhan" : "";
+  }
+  if (s.wakhan > s.num_players || s.num_players > 3) return "Wakhan needs a seat of a 2- or 3-seat game";
+  unsigned seen = 0;
+  for (int c : s.ai_deck) {
+    if (c < 1 || c > kWakhanCards || (seen >> c & 1)) return "the AI deck is not the 24 AI cards";
+    seen |= 1u << c;
+  }
+  if (s.ai_drawn >= kWakhanCards) return "the AI deck has no top card";
+  if (s.phase != Phase::kSetup && !s.ai_drawn) return "Wakhan plays without a face-up AI card";
+  if (s.ai_drawn && s.loyalty[s.wakhan_seat()] != pragmatic_loyalty(s)) return "Wakhan's loyalty is not her pragmatic loyalty";
+  return "";
 }
 
 void refresh_pragmatic_loyalty(State& s) {

@@ -1,5 +1,5 @@
 #pragma once
-// Wakhan, the automated opponent of the 2- and 3-seat game (data/README.md, "Wakhan AI
+// Wakhan, the automated opponent of Pax Pamir's 2- and 3-seat game (data/README.md, "Wakhan AI
 // deck"; rules_notes.md section 11; docs/rules-notes.md lists every tie-break chosen here).
 //
 // She is a seat whose every decision the engine takes itself: apply() answers each
@@ -8,8 +8,9 @@
 // actions of the pending decision, so her play goes through the same rules code as
 // everyone else's; the few places where her rules differ from a player's (free play after
 // a purchase, roadless moves, ruling, scoring, no loyalty changes, no leverage discards)
-// are hooks in game.cpp, queries.cpp, dominance.cpp and pieces.cpp that test
-// State::is_wakhan().
+// are tests of State::is_wakhan() in the shared rules code (a state field every ruleset has,
+// 0 where she cannot sit), and her setup, turns and decisions are Pax Pamir's customisation
+// points (rules.h).
 
 #include <string>
 
@@ -33,8 +34,6 @@ const WakhanCard& wakhan_card(int n);  // n in 1..24
 // Whether two AI cards have the same back (the back of the deck's top card is public).
 bool same_ai_back(int a, int b);
 
-// Whether an agent spec names the Wakhan seat ("wakhan"): she is a seat, not an agent.
-bool is_wakhan_spec(const std::string& spec);
 
 // Setup: shuffles the AI deck from the state's RNG (new_game with a Wakhan seat).
 void deal_ai_deck(State& s);
@@ -55,6 +54,16 @@ void refresh_pragmatic_loyalty(State& s);
 // black arrow gives, and whether the red arrow gives "Top (left)" (else "Bottom (right)").
 int ai_arrow_column(const State& s);
 bool ai_arrow_top_left(const State& s);
+
+// What of her AI deck a public view blanks: all of it before her first turn, else the cards
+// below the top one, and of the top card all but its back (it stands as the lowest-numbered
+// card with that back). Nothing in a game without her but zeros.
+void hide_unseen_ai_cards(State& v);
+// A determinization's AI deck: the top card keeps its back (any card with that back is
+// equally likely), the rest in any order. Nothing without her.
+void deal_unseen_ai_cards(State& w, u64& rng);
+// What is wrong with her seat and AI deck ("" when nothing); all zero in games without her.
+std::string check_wakhan(const State& s);
 
 // Her answer to the decision on top of the stack (which must be hers). It may act first
 // where her rules add a step the action space has no id for: a card she bought but could
