@@ -1,6 +1,7 @@
 #include "core/market.h"
 
 #include <algorithm>
+#include <cassert>
 
 #include "core/dominance.h"
 #include "core/events.h"
@@ -47,6 +48,9 @@ void pay_purchase(State& s, int p, int row, int col) {
 }
 
 void pay_action_cost(State& s, int p, int n) {
+  // Every action cost of both games is even (docs/rules-notes.md, "Odd action costs"), so the
+  // payer's choice of row for the last rupee of an odd amount never arises.
+  assert(n % 2 == 0);
   s.rupees[p] -= n;
   // The rupees go out in pairs, one to each row: each row's next card from the right,
   // skipping vacant spaces. A row with no card left loses its rupee from the game.

@@ -344,6 +344,48 @@ TEST(ExpanseActions, MobiliseMovesSupportersAcrossLoyalTransportsEachOnce) {
   EXPECT_EQ(sc.s.tribes[Region::kBelt][0], 1);
 }
 
+// Seed "Mobilise": each transport carries a supporter once per action, so two loyal
+// transports on one border let two supporters cross it (found outside the project: the
+// transports were once marked used per border, and the second supporter could not follow).
+TEST(ExpanseActions, MobiliseLetsASupporterCrossPerLoyalTransport) {
+  Scenario sc({Coalition::kEarth, Coalition::kMars, Coalition::kBelt});
+  sc.to_court(0, 32);  // rank 3: three moves
+  sc.tribe(0, Region::kEarth, 3);
+  sc.road(Coalition::kEarth, border_between(Region::kEarth, Region::kMars), 2);
+  sc.act("mobilise 32");
+  sc.act("move supporter earth");
+  sc.act("move to mars");
+  EXPECT_TRUE(sc.can("move supporter earth"));  // the second transport is unused
+  sc.act("move supporter earth");
+  sc.act("move to mars");
+  EXPECT_EQ(sc.s.tribes[Region::kMars][0], 2);
+  // Both transports are spent: the third supporter stays, though a move is left.
+  EXPECT_FALSE(sc.can("move supporter earth"));
+  EXPECT_FALSE(sc.can("move supporter mars"));
+  EXPECT_EQ(sc.s.tribes[Region::kEarth][0], 1);
+}
+
+// Seed "Purchasing Cards": a card costs one influence per card to its left, whatever the
+// climate (Pax Pamir's doubled price when military is favoured is not Pax Expanse's rule).
+// At War with 3 influence every card of columns 0 to 3 is offered, and none beyond (found
+// outside the project: the move generator once halved what a player could afford at War).
+TEST(ExpanseMarket, AtWarPricesAreNotDoubled) {
+  Scenario sc({Coalition::kEarth, Coalition::kMars, Coalition::kBelt});
+  while (climate_name(climate(sc.s)) != std::string("war")) move_climate(sc.s, +1);
+  sc.set_rupees(0, 3);
+  int offered = 0;
+  for (int row = 0; row < kMarketRows; ++row)
+    for (int col = 0; col < kMarketCols; ++col) {
+      if (!is_court_card(sc.s.market[row][col])) continue;
+      const std::string purchase = "purchase " + std::to_string(row) + " " + std::to_string(col);
+      EXPECT_EQ(sc.can(purchase), col <= 3) << purchase;
+      offered += col <= 3;
+    }
+  EXPECT_GT(offered, 4);
+  sc.act("purchase 0 3");
+  EXPECT_EQ(sc.s.rupees[0], 0);
+}
+
 // Seed "Political Climate", Cold War: assets in play that share a region are adjacent for
 // agent movement, besides the ring of Networks.
 TEST(ExpanseClimate, AtColdWarAssetsOfOneRegionAreAdjacentForAgents) {

@@ -148,13 +148,30 @@ void begin_mobilise(State& s) {
 
 int movable_fleets(const State& s, int r, int k) { return s.armies[r][k] - s.fleets_arrived[r]; }
 
+namespace {
+
+// Each transport may carry a supporter once per Mobilise (seed, "Mobilise"): bit i of
+// transports_used marks block i of the mobilising player's faction as used this action.
+static_assert(kBlocksPerCoalition <= 16, "transports_used has a bit per block of a faction");
+unsigned transports_used(const State& s) { return s.transports_used[0] | unsigned(s.transports_used[1]) << 8; }
+
+// The first block of faction k on border b not used this action, or -1.
+int free_transport(const State& s, int k, int b) {
+  if (!s.roads[b][k]) return -1;
+  const unsigned used = transports_used(s);
+  for (int i = 0; i < kBlocksPerCoalition; ++i)
+    if (s.block[k][i] == BlockLoc::road(b) && !(used >> i & 1)) return i;
+  return -1;
+}
+
+}  // namespace
+
 int supporter_destinations(const State& s, int p, int r) {
   const bool free = has_mechanic(s, p, AbilityMechanic::kIndianSupplies);
   int mask = 0;
   for (u32 m = region_border_mask(r); m; m &= m - 1) {
     const int b = __builtin_ctz(m);
-    const bool used = s.transports_used[b >> 3] >> (b & 7) & 1;
-    if (free || (s.roads[b][s.loyalty[p]] && !used)) mask |= 1 << border_other_side(b, r);
+    if (free || free_transport(s, s.loyalty[p], b) >= 0) mask |= 1 << border_other_side(b, r);
   }
   return mask;
 }
@@ -164,7 +181,8 @@ void note_mobilise_move(State& s, int p, int from, int to) {
     ++s.fleets_arrived[to];
   } else if (from >= Region::kCount + kNumCourtCards && !has_mechanic(s, p, AbilityMechanic::kIndianSupplies)) {
     const int b = border_between(from - Region::kCount - kNumCourtCards, to);  // a supporter
-    s.transports_used[b >> 3] |= u8(1u << (b & 7));
+    const int i = free_transport(s, s.loyalty[p], b);
+    s.transports_used[i >> 3] |= u8(1u << (i & 7));
   }
 }
 
