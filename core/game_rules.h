@@ -25,7 +25,7 @@
 //                                 ruleset's own uses (decide_gift: true if it handled d)
 // Movement
 //   region_cards_adjacent(s)      whether cards of one region are adjacent for spies now
-//   begin_move(s), note_move(s, p, from, to)      a move action starts; a piece moved (MoveLoc)
+//   note_move(s, p, from, to), end_move(s)   a piece moved (MoveLoc); the move action ended
 //   movable_armies(s, r, k)       armies of coalition k in r that may still move this action
 //   tribe_destinations(s, p, r)   regions (bit mask) p's tribe in r may move to
 // Battle, betrayal, discards and loyalty
@@ -92,7 +92,7 @@ concept RulesPolicy = requires(State& s, const State& cs, const Task& t, Action*
   { R::gen_gift(cs, 0, t, out) } -> std::same_as<int>;
   { R::decide_gift(s, 0, d) } -> std::same_as<bool>;
   { R::region_cards_adjacent(cs) } -> std::same_as<bool>;
-  R::begin_move(s);
+  R::end_move(s);
   R::note_move(s, 0, 0, 0);
   { R::movable_armies(cs, 0, 0) } -> std::same_as<int>;
   { R::tribe_destinations(cs, 0, 0) } -> std::same_as<int>;

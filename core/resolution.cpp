@@ -69,7 +69,6 @@ void start_card_action(State& s, int p, int c, int act) {
                 (s.player_effects[p] & PlayerEffect::kNationBuilding) ? 6 : 3, region);
       break;
     case CardAction::kMove:
-      Rules::begin_move(s);
       push_task(s, TaskKind::kMoveFrom, p, rank, 0);
       break;
     case CardAction::kBetray: push_task(s, TaskKind::kBetray, p); break;
@@ -261,7 +260,7 @@ void decide(State& s, Action a) {
       push_task(s, TaskKind::kBuild, p, t.a + 1, t.b, t.c);
       return place_block(s, p, s.loyalty[p], block_destination(d));
     case TaskKind::kMoveFrom:
-      if (a == Act::kDone) return;
+      if (a == Act::kDone) return Rules::end_move(s);
       return push_task(s, TaskKind::kMoveTo, p, t.a, t.b, d.a);
     case TaskKind::kMoveTo:
       push_task(s, TaskKind::kMoveFrom, p, t.a - 1, t.b + 1);
@@ -336,7 +335,13 @@ bool decision_ready(State& s) {
         return false;
       }
       break;
-    case TaskKind::kMoveFrom: ready = t.a > 0 && any_move(s, p); break;
+    case TaskKind::kMoveFrom:
+      if (t.a == 0 || !any_move(s, p)) {
+        pop_task(s);
+        Rules::end_move(s);
+        return false;
+      }
+      break;
     case TaskKind::kGift: ready = Rules::gift_ready(s, p, t.c); break;
     case TaskKind::kBattleSite: ready = !t.c || any_battle(s, p, t.b); break;
     case TaskKind::kBattle:

@@ -365,6 +365,23 @@ TEST(ExpanseActions, MobiliseLetsASupporterCrossPerLoyalTransport) {
   EXPECT_EQ(sc.s.tribes[Region::kEarth][0], 1);
 }
 
+// Seed "Mobilise": "each fleet may only be moved once per Mobilise action", not once ever: a
+// fleet that arrived in one Mobilise moves in the next (found by the action oracle: the marks
+// of an action outlived it, and a later Mobilise with only that fleet was not offered).
+TEST(ExpanseActions, AFleetMovedInOneMobiliseMovesInTheNext) {
+  Scenario sc({Coalition::kEarth, Coalition::kMars, Coalition::kBelt});
+  sc.to_court(0, 32);
+  sc.to_court(0, 50);
+  sc.army(Coalition::kEarth, Region::kBelt, 1);
+  sc.act("mobilise 32");
+  sc.act("move fleet belt");
+  sc.act("move to mars");
+  EXPECT_NE(sc.s.top().kind, TaskKind::kMoveFrom);  // its only fleet has moved: the action ends
+  EXPECT_TRUE(sc.can("mobilise 50"));
+  sc.act("mobilise 50");
+  EXPECT_TRUE(sc.can("move fleet mars"));
+}
+
 // Seed "Purchasing Cards": a card costs one influence per card to its left, whatever the
 // climate (Pax Pamir's doubled price when military is favoured is not Pax Expanse's rule).
 // At War with 3 influence every card of columns 0 to 3 is offered, and none beyond (found

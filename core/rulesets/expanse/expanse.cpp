@@ -141,7 +141,7 @@ void refresh_network(State& s, int p) {
     }
 }
 
-void begin_mobilise(State& s) {
+void end_mobilise(State& s) {
   s.transports_used[0] = s.transports_used[1] = 0;
   for (u8& n : s.fleets_arrived) n = 0;
 }
@@ -419,6 +419,12 @@ std::string Rules::check_own_state(const State& s) {
     seen |= 1u << c;
   }
   if (s.ai_drawn < 1 || s.ai_drawn > kWakhanCards) return "the Rocinante has no face-up AI card";
+  bool moving = false;
+  for (int i = 0; i < s.num_tasks; ++i)
+    moving |= s.tasks[i].kind == TaskKind::kMoveFrom || s.tasks[i].kind == TaskKind::kMoveTo;
+  bool marks = s.transports_used[0] || s.transports_used[1];
+  for (const u8 n : s.fleets_arrived) marks |= n != 0;
+  if (marks && !moving) return "Mobilise marks outside a Mobilise action";
   if (s.wakhan) return "Wakhan in a Pax Expanse game";
   return "";
 }

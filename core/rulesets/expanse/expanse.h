@@ -30,11 +30,12 @@ bool at_cold_war(const State& s);
 // an Asset", docs/rules-notes.md), and marks of cards that left play are dropped.
 void refresh_network(State& s, int p);
 
-// Mobilise: begin_mobilise at the start of the action; movable_fleets of faction k in r
-// (those that did not arrive this action); the regions p's supporter in r may reach (across
-// loyal transports not yet crossed this action; any neighbour with Indian Supplies, as the
-// provisional data reads it); note_mobilise_move after a piece moved from MoveLoc `from`.
-void begin_mobilise(State& s);
+// Mobilise: movable_fleets of faction k in r (those that did not arrive this action); the
+// regions p's supporter in r may reach (across loyal transports not yet used this action; any
+// neighbour with Indian Supplies, as the provisional data reads it); note_mobilise_move after
+// a piece moved from MoveLoc `from`; end_mobilise clears the action's marks as it ends, so
+// that no mark outlives its action (check_own_state holds them to that).
+void end_mobilise(State& s);
 int movable_fleets(const State& s, int r, int k);
 int supporter_destinations(const State& s, int p, int r);
 void note_mobilise_move(State& s, int p, int from, int to);

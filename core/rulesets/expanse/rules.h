@@ -47,7 +47,7 @@ struct Rules {
 
   // At Cold War, assets of one region are adjacent for agents.
   static bool region_cards_adjacent(const State& s) { return at_cold_war(s); }
-  static void begin_move(State& s) { begin_mobilise(s); }
+  static void end_move(State& s) { end_mobilise(s); }
   static void note_move(State& s, int p, int from, int to) { note_mobilise_move(s, p, from, to); }
   static int movable_armies(const State& s, int r, int k) { return movable_fleets(s, r, k); }
   static int tribe_destinations(const State& s, int p, int r) { return supporter_destinations(s, p, r); }

@@ -50,7 +50,7 @@ struct Rules {
   static bool decide_gift(State&, int, Act::Decoded) { return false; }
 
   static bool region_cards_adjacent(const State&) { return false; }
-  static void begin_move(State&) {}
+  static void end_move(State&) {}
   static void note_move(State&, int, int, int) {}
   static int movable_armies(const State& s, int r, int k) { return s.armies[r][k]; }
   // Tribes move only under Nationalism, as armies do.
