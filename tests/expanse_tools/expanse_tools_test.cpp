@@ -136,7 +136,7 @@ TEST(ExpanseFiles, RecordsReplayAndRefuseAnotherGame) {
   j["game"] = "expanse";
   j["wakhan_seat"] = 0;
   EXPECT_FALSE(io::record_from_json(j.dump(), &error));
-  EXPECT_EQ(error, "wakhan_seat: Wakhan plays Pax Pamir only");
+  EXPECT_EQ(error, "wakhan_seat: this game has no automated opponent");
 }
 
 TEST(ExpanseFiles, NetsAndShardsNameTheirGame) {
