@@ -87,8 +87,9 @@ BenchReport run_bench(const BenchOptions& options) {
   }
   report.ismcts_rollout = measure_ismcts("eval=rollout", 3, options);
   report.ismcts_heuristic = measure_ismcts("eval=heuristic", 3, options);
-  if (std::filesystem::exists(nets::shipped_model_path(2)))
-    report.ismcts_best = measure_ismcts(search::kBestAgentOptions, 2, options);
+  // The shipped net of the game's smallest table (every game ships one).
+  if (std::filesystem::exists(nets::shipped_model_path(core::kGameKey, core::kMinPlayers)))
+    report.ismcts_best = measure_ismcts(search::kBestAgentOptions, core::kMinPlayers, options);
   report.net = run_net_bench(options.net);
   report.selfplay = run_selfplay_bench(options.selfplay_seconds);
   return report;
@@ -136,8 +137,9 @@ std::string report_text(const BenchReport& report) {
                   speed->iters_per_s(), speed->iterations, speed->cpu_seconds);
   }
   if (report.ismcts_best.iterations > 0) {
-    out += fmt::sprintf("ismcts best (shipped 2-player net, %s): %.0f iterations/s (2-player opening, %ld iterations)\n",
-                  search::kBestAgentOptions, report.ismcts_best.iters_per_s(), report.ismcts_best.iterations);
+    out += fmt::sprintf("ismcts best (shipped %d-player net, %s): %.0f iterations/s (%d-player opening, %ld iterations)\n",
+                        core::kMinPlayers, search::kBestAgentOptions, report.ismcts_best.iters_per_s(), core::kMinPlayers,
+                        report.ismcts_best.iterations);
   }
   out += net_report_text(report.net);
   out += selfplay_report_text(report.selfplay);

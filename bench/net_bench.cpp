@@ -8,6 +8,7 @@
 
 #include "core/game.h"
 #include "core/random.h"
+#include "nets/encoder.h"
 #include "nets/torch_inference.h"
 
 namespace pamir::bench::inline PAMIR_RULESET {
@@ -42,7 +43,7 @@ double cpu_now() { return double(std::clock()) / CLOCKS_PER_SEC; }
 NetBenchReport run_net_bench(const NetBenchOptions& options) {
   NetBenchReport report;
   report.num_features = nets::kNumFeatures;
-  const auto weights = std::make_shared<const nets::NetWeights>(nets::random_weights(report.net, 1));
+  const auto weights = std::make_shared<const nets::NetWeights>(nets::random_weights(nets::net_shape(), report.net, 1));
   const std::vector<core::State> positions = bench_positions();
 
   // Every position encoded and its legal actions listed once, up front.

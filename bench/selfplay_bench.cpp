@@ -11,6 +11,7 @@
 #include <memory>
 #include <mutex>
 
+#include "nets/encoder.h"
 #include "nets/net_evaluator.h"
 #include "nets/weights.h"
 #include "selfplay/config.h"
@@ -19,9 +20,12 @@
 namespace pamir::bench::inline PAMIR_RULESET {
 
 SelfPlayBenchReport run_selfplay_bench(double seconds, const std::vector<int>& thread_counts) {
-  const selfplay::TrainConfig config;  // the defaults: 2 players, full/fast searches, 16 games per worker
-  const nets::NetConfig net;           // the default net
-  auto weights = std::make_shared<const nets::NetWeights>(nets::random_weights(net, 1));
+  // The defaults: full and fast searches, 16 games per worker, the game's fewest seats.
+  selfplay::TrainConfig config;
+  config.game = core::kGameKey;
+  config.players = core::kMinPlayers;
+  const nets::NetConfig net;  // the default net
+  auto weights = std::make_shared<const nets::NetWeights>(nets::random_weights(nets::net_shape(), net, 1));
   SelfPlayBenchReport report{net.width, net.blocks, config.players, config.games_per_worker, config.leaves_per_search, {}};
   for (int threads : thread_counts) {
     SelfPlayBenchCase c;
@@ -34,8 +38,7 @@ SelfPlayBenchReport run_selfplay_bench(double seconds, const std::vector<int>& t
     const auto deadline = start + std::chrono::duration<double>(seconds);
 #pragma omp parallel num_threads(threads)
     {
-      auto evaluator = nets::make_net_evaluator(weights);
-      selfplay::SelfPlayWorker worker(config, 1, *evaluator);
+      selfplay::SelfPlayWorker worker(config, 1, nets::make_net_evaluator(weights));
       // At least one finished search per thread, however busy the machine: a measurement
       // of nothing would report 0 simulations/s.
       worker.run([&] { return next_game++; }, [](selfplay::FinishedGame&&) {},

@@ -1,37 +1,36 @@
-// `pamir bench`: single-thread random-game throughput and the engine signature
-// (the measuring lives in bench/bench.cpp).
+// `pamir bench`: single-thread random-game throughput and the engine signature of the game
+// (the measuring is the game's: games::Game::bench_json and bench_text).
 
 #include <cstdio>
 #include <memory>
 #include <stdexcept>
 #include <string>
 
-#include "bench/bench.h"
 #include "cli/command.h"
 
-namespace pamir::cli::inline PAMIR_RULESET {
+namespace pamir::cli {
 namespace {
 
 const bool registered = register_command([](CLI::App& app) {
   auto* cmd = app.add_subcommand("bench", "Measure random-game speed on one thread; print the engine signature");
   struct Flags {
     bool json = false;
-    bench::BenchOptions options;
+    games::BenchRequest request{.max_games = 1000000};
   };
   auto flags = std::make_shared<Flags>();
   cmd->add_flag("--json", flags->json, "Print one JSON object");
-  cmd->add_option("--games", flags->options.max_games, "Most games per player count")
+  cmd->add_option("--games", flags->request.max_games, "Most games per player count")
       ->check(CLI::Range(1L, 1000000000L));
-  cmd->add_option("--seconds", flags->options.max_seconds, "Most seconds per player count")
+  cmd->add_option("--seconds", flags->request.seconds, "Most seconds per player count")
       ->check(CLI::Range(0.001, 3600.0));
   cmd->callback([flags] {
-    bench::BenchReport report;
+    const games::Game& game = selected_game();
+    std::string out;
     try {
-      report = bench::run_bench(flags->options);
+      out = flags->json ? game.bench_json(flags->request) + "\n" : game.bench_text(flags->request);
     } catch (const std::runtime_error& e) {
       throw CommandError(e.what());
     }
-    const std::string out = flags->json ? bench::report_json(report) + "\n" : bench::report_text(report);
     std::fputs(out.c_str(), stdout);
   });
 });

@@ -9,18 +9,17 @@
 
 #include "cli/command.h"
 #include "cli/engine_session.h"
-#include "search/agent.h"
 
-namespace pamir::cli::inline PAMIR_RULESET {
+namespace pamir::cli {
 namespace {
 
-void run_engine(const std::string& default_agent) {
+void run_engine(const games::Game& game, const std::string& default_agent) {
   try {
-    search::make_agent(default_agent, 0);  // a bad --agent fails now, not at the first go
+    game.make_agent(default_agent, 0);  // a bad --agent fails now, not at the first go
   } catch (const std::invalid_argument& e) {
     throw CommandError(std::string("--agent: ") + e.what());
   }
-  EngineSession session(default_agent);
+  EngineSession session(game, default_agent);
   for (std::string line; !session.finished() && std::getline(std::cin, line);) {
     for (const std::string& out : session.handle(line)) std::fputs((out + "\n").c_str(), stdout);
     std::fflush(stdout);
@@ -32,7 +31,7 @@ const bool registered = register_command([](CLI::App& app) {
   // The shipped nets (models/).
   auto agent = std::make_shared<std::string>("best");
   cmd->add_option("--agent", *agent, "The agent spec go searches with when it names none")->capture_default_str();
-  cmd->callback([agent] { run_engine(*agent); });
+  cmd->callback([agent] { run_engine(selected_game(), *agent); });
 });
 
 }  // namespace

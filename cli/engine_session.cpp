@@ -6,16 +6,9 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "core/actions.h"
-#include "core/dominance.h"
-#include "core/game.h"
-#include "core/world.h"
-#include "io/game_log.h"
-#include "io/observation.h"
-#include "io/state_json.h"
 #include "io/text.h"
 
-namespace pamir::cli::inline PAMIR_RULESET {
+namespace pamir::cli {
 namespace {
 
 // A failed command; its message becomes the single "error: " line.
@@ -41,22 +34,24 @@ constexpr const char* kHelp[] = {
     "quit                      end the session",
 };
 
-std::string joined(const int* values, int n) {
+std::string joined(const std::vector<int>& values) {
   std::string out;
-  for (int i = 0; i < n; ++i) out += " " + std::to_string(values[i]);
+  for (const int v : values) out += " " + std::to_string(v);
   return out;
 }
 
 // A seat named by a command's argument, or the player to move when there is none.
-int seat_argument(const std::string& command, const std::string& word, const core::State& s) {
+int seat_argument(const games::Game& game, const std::string& command, const std::string& word,
+                  const games::Position& p) {
   if (word.empty()) {
-    const int p = core::to_move(s);
-    if (p == core::kNoPlayer) throw SessionError(command + ": the game is over: name a seat");
-    return p;
+    const int seat = game.to_move(p);
+    if (seat == games::kNoSeat) throw SessionError(command + ": the game is over: name a seat");
+    return seat;
   }
+  const int players = game.num_players(p);
   const auto seat = io::parse_u64(word);
-  if (!seat || *seat >= core::u64(s.num_players))
-    throw SessionError(command + ": seat must be 0 to " + std::to_string(s.num_players - 1) + ", got '" + word + "'");
+  if (!seat || *seat >= games::u64(players))
+    throw SessionError(command + ": seat must be 0 to " + std::to_string(players - 1) + ", got '" + word + "'");
   return int(*seat);
 }
 
@@ -113,98 +108,93 @@ std::vector<std::string> EngineSession::run(const std::string& command, const st
   auto no_args = [&] {
     if (!args.empty()) throw SessionError(command + " takes no arguments");
   };
-  auto game = [&]() -> core::State& {
-    if (!state_) throw SessionError("no game: use new or load first");
-    return *state_;
+  auto position = [&]() -> games::Position& {
+    if (!position_) throw SessionError("no game: use new or load first");
+    return *position_;
   };
 
   if (command == "new") {
-    core::u64 players = 3, seed = 1;
+    games::u64 players = 3, seed = 1;
     std::istringstream in(args);
     for (std::string word; in >> word;) {
       const auto eq = word.find('=');
       const std::string key = word.substr(0, eq), value = eq == std::string::npos ? "" : word.substr(eq + 1);
-      core::u64* target = key == "players" ? &players : key == "seed" ? &seed : nullptr;
+      games::u64* target = key == "players" ? &players : key == "seed" ? &seed : nullptr;
       if (!target || eq == std::string::npos) throw SessionError("new: expected players=N or seed=S, got '" + word + "'");
       const auto number = io::parse_u64(value);
       if (!number) throw SessionError("new: " + key + " must be an unsigned integer, got '" + value + "'");
       *target = *number;
     }
-    if (players < core::kMinPlayers || players > core::kMaxPlayers)
-      throw SessionError("new: players must be " + io::seat_range() + ", got " + std::to_string(players));
-    replace_position(core::new_game(int(players), seed));
+    if (players < games::u64(game_.min_players()) || players > games::u64(game_.max_players()))
+      throw SessionError("new: players must be " + game_.seat_range() + ", got " + std::to_string(players));
+    replace_position(game_.new_game(int(players), seed));
     return {};
   }
   if (command == "load") {
     if (args.empty()) throw SessionError("load: expected a JSON position on the same line");
     std::string reason;
-    auto loaded = io::state_from_json(args, &reason);
+    auto loaded = game_.position_from_json(args, &reason);
     if (!loaded) throw SessionError("load: " + reason);
     replace_position(*loaded);
     return {};
   }
   if (command == "state") {
     no_args();
-    return {io::state_to_json(game())};
+    return {game_.position_json(position())};
   }
   if (command == "show") {
     no_args();
     std::vector<std::string> out;
-    std::istringstream text(io::describe_position(game()));
+    std::istringstream text(game_.describe_position(position()));
     for (std::string l; std::getline(text, l);) out.push_back(l);
     return out;
   }
   if (command == "legal") {
     no_args();
-    const core::State& s = game();
-    core::Action legal[core::kMaxLegalActions];
-    const int n = core::legal_actions(s, legal);
+    const games::Position& p = position();
     std::vector<std::string> out;
-    for (int i = 0; i < n; ++i) out.push_back(std::to_string(legal[i]) + " " + core::action_name(s, legal[i]));
+    for (const games::Action a : game_.legal_actions(p)) out.push_back(std::to_string(a) + " " + game_.action_name(p, a));
     return out;
   }
   if (command == "do") {
-    core::State& s = game();
+    games::Position& p = position();
     if (args.empty()) throw SessionError("do: expected an action id or name");
-    if (s.game_over()) throw SessionError("do: the game is over");
-    const int a = core::parse_action(s, args);
+    if (game_.over(p)) throw SessionError("do: the game is over");
+    const int a = game_.parse_action(p, args);
     if (a < 0) throw SessionError("do: '" + args + "' is not a legal action here (see legal)");
-    history_.push_back(s);
-    core::apply(s, core::Action(a));
+    history_.push_back(p);
+    game_.apply(p, games::Action(a));
     return {};
   }
   if (command == "undo") {
     no_args();
-    game();
+    position();
     if (history_.empty()) throw SessionError("undo: nothing to undo");
-    state_ = history_.back();
+    position_ = history_.back();
     history_.pop_back();
     return {};
   }
   if (command == "to_move") {
     no_args();
-    const int p = core::to_move(game());
-    return {"to_move " + (p == core::kNoPlayer ? std::string("none") : std::to_string(p))};
+    const int seat = game_.to_move(position());
+    return {"to_move " + (seat == games::kNoSeat ? std::string("none") : std::to_string(seat))};
   }
   if (command == "result") {
     no_args();
-    const core::State& s = game();
-    const auto rank = core::final_ranks(s);
-    int vp[core::kMaxPlayers];
-    for (int p = 0; p < s.num_players; ++p) vp[p] = s.vp[p];
-    return {std::string("over ") + (s.game_over() ? "yes" : "no"), "vp" + joined(vp, s.num_players),
-            "ranks" + joined(rank.data(), s.num_players)};
+    const games::Position& p = position();
+    return {std::string("over ") + (game_.over(p) ? "yes" : "no"), "vp" + joined(game_.vp(p)),
+            "ranks" + joined(game_.ranks(p))};
   }
   if (command == "go") return go(args);
   if (command == "observe") {
-    const core::State& s = game();
+    const games::Position& p = position();
     if (args.find(' ') != std::string::npos) throw SessionError("observe: expected at most a seat");
-    return {io::observation_to_json(s, seat_argument("observe", args, s))};
+    return {game_.observation_json(p, seat_argument(game_, "observe", args, p))};
   }
   if (command == "sample") {
-    const core::State& s = game();
+    const games::Position& p = position();
     std::string seat_word;
-    core::u64 seed = 1;
+    games::u64 seed = 1;
     std::istringstream in(args);
     for (std::string word; in >> word;) {
       if (word.rfind("seed=", 0) == 0) {
@@ -217,14 +207,14 @@ std::vector<std::string> EngineSession::run(const std::string& command, const st
         throw SessionError("sample: expected [seat] [seed=S], got '" + word + "'");
       }
     }
-    const int seat = seat_argument("sample", seat_word, s);
-    replace_position(core::sample_world(s, seat, seed));
+    const int seat = seat_argument(game_, "sample", seat_word, p);
+    replace_position(game_.sample_world(p, seat, seed));
     return {};
   }
   if (command == "position") {
     if (args.empty()) throw SessionError("position: expected an agent message (JSON) on the same line");
     std::string reason;
-    auto world = io::world_from_position_message(args, &reason);
+    auto world = game_.world_from_agent_message(args, &reason);
     if (!world) throw SessionError("position: " + reason);
     replace_position(*world);
     return {};
@@ -241,47 +231,47 @@ std::vector<std::string> EngineSession::run(const std::string& command, const st
   throw SessionError("unknown command '" + command + "' (try help)");
 }
 
-void EngineSession::replace_position(const core::State& s) {
-  state_ = s;
+void EngineSession::replace_position(const games::Position& p) {
+  position_ = p;
   history_.clear();  // undo never goes back past a position that was set
 }
 
 std::vector<std::string> EngineSession::go(const std::string& args) {
-  if (!state_) throw SessionError("no game: use new or load first");
-  const core::State& s = *state_;
-  if (s.game_over()) throw SessionError("go: the game is over");
+  if (!position_) throw SessionError("no game: use new or load first");
+  const games::Position& p = *position_;
+  if (game_.over(p)) throw SessionError("go: the game is over");
   const std::string spec = go_spec(args, default_agent_);
   if (!agent_ || spec != agent_spec_) {
     try {
-      agent_ = search::make_agent(spec, 0);
+      agent_ = game_.make_agent(spec, 0);
     } catch (const std::invalid_argument& e) {
       throw SessionError(std::string("go: ") + e.what());
     }
     agent_spec_ = spec;
   }
-  core::Action a;
+  games::Action a;
   try {
-    a = agent_->choose(s);
+    a = agent_->choose(p);
   } catch (const std::exception& e) {  // an outside agent's failure, for one
     agent_.reset();
     throw SessionError(std::string("go: ") + e.what());
   }
-  if (!core::is_legal(s, a)) throw SessionError("go: agent " + spec + " chose illegal action " + std::to_string(a));
-  std::vector<std::string> out{"action " + std::to_string(a) + " " + core::action_name(s, a)};
-  search::SearchStats stats;
-  if (!agent_->last_search(stats)) return out;
-  out.push_back("iterations " + std::to_string(stats.iterations));
+  if (!game_.is_legal(p, a)) throw SessionError("go: agent " + spec + " chose illegal action " + std::to_string(a));
+  std::vector<std::string> out{"action " + std::to_string(a) + " " + game_.action_name(p, a)};
+  games::SearchReport report;
+  if (!agent_->last_search(report)) return out;
+  out.push_back("iterations " + std::to_string(report.iterations));
   std::string values = "values";
-  for (int p = 0; p < s.num_players; ++p) values += " " + fixed3(stats.values[p]);
+  for (int seat = 0; seat < game_.num_players(p); ++seat) values += " " + fixed3(report.values.at(seat));
   out.push_back(values);
   // The most visited moves first (ties: action order), as many as kShownMoves.
   constexpr size_t kShownMoves = 5;
-  std::stable_sort(stats.moves.begin(), stats.moves.end(),
-                   [](const search::RootMove& x, const search::RootMove& y) { return x.visits > y.visits; });
-  for (size_t i = 0; i < stats.moves.size() && i < kShownMoves; ++i) {
-    const search::RootMove& m = stats.moves[i];
+  std::stable_sort(report.moves.begin(), report.moves.end(),
+                   [](const games::SearchMove& x, const games::SearchMove& y) { return x.visits > y.visits; });
+  for (size_t i = 0; i < report.moves.size() && i < kShownMoves; ++i) {
+    const games::SearchMove& m = report.moves[i];
     out.push_back("move " + std::to_string(m.action) + " visits " + std::to_string(m.visits) + " value " +
-                  fixed3(m.value) + " prior " + fixed3(m.prior) + " " + core::action_name(s, m.action));
+                  fixed3(m.value) + " prior " + fixed3(m.prior) + " " + game_.action_name(p, m.action));
   }
   return out;
 }

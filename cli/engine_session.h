@@ -1,6 +1,7 @@
 #pragma once
 // The `pamir engine` line protocol (docs/engine-protocol.md), as a class that takes one
-// input line and returns the output lines, so tests drive it without a process.
+// input line and returns the output lines, so tests drive it without a process. It plays one
+// game (games::Game), the one `pamir engine --game` names.
 //
 // Framing: every command is answered by zero or more data lines followed by exactly one
 // status line, either "ok" or "error: <reason>". A failed command prints only its error
@@ -34,35 +35,36 @@
 #include <string>
 #include <vector>
 
-#include "core/state.h"
-#include "search/agent.h"
+#include "games/game.h"
 
-namespace pamir::cli::inline PAMIR_RULESET {
+namespace pamir::cli {
 
 class EngineSession {
  public:
   // go without a spec searches with default_agent (`pamir engine --agent`).
-  explicit EngineSession(std::string default_agent = "best") : default_agent_(std::move(default_agent)) {}
+  explicit EngineSession(const games::Game& game, std::string default_agent = "best")
+      : game_(game), default_agent_(std::move(default_agent)) {}
   // Answers one input line (without its newline).
   std::vector<std::string> handle(const std::string& line);
   // True once quit has been answered.
   bool finished() const { return finished_; }
   // The current position, or null before the first new or load.
-  const core::State* position() const { return state_ ? &*state_ : nullptr; }
+  const games::Position* position() const { return position_ ? &*position_ : nullptr; }
 
  private:
   std::vector<std::string> run(const std::string& command, const std::string& args);
   std::vector<std::string> go(const std::string& args);
   // new, load, sample and position: a new position, with a fresh undo history.
-  void replace_position(const core::State& s);
+  void replace_position(const games::Position& p);
 
-  std::optional<core::State> state_;
-  std::vector<core::State> history_;  // positions before each applied action, for undo
+  const games::Game& game_;
+  std::optional<games::Position> position_;
+  std::vector<games::Position> history_;  // positions before each applied action, for undo
   bool finished_ = false;
   std::string default_agent_;
   // The agent of the last go, kept while go asks for the same spec (a search may reuse its tree).
   std::string agent_spec_;
-  std::unique_ptr<search::Agent> agent_;
+  std::unique_ptr<games::Agent> agent_;
 };
 
 }  // namespace pamir::cli

@@ -11,19 +11,18 @@
 #include <cerrno>
 #include <chrono>
 #include <cstring>
+#include <memory>
 #include <mutex>
 #include <sstream>
 #include <stdexcept>
 #include <thread>
 
-#include "core/actions.h"
-#include "core/game.h"
-#include "io/observation.h"
+#include "games/agent.h"
 #include "io/text.h"
 
 extern char** environ;
 
-namespace pamir::cli::inline PAMIR_RULESET {
+namespace pamir::cli {
 namespace {
 
 constexpr int kDefaultTimeoutMs = 10000;
@@ -77,7 +76,8 @@ long long now_ms() {
 }
 
 // "external:[timeout=MS ]<command>"
-const bool registered = search::register_agent("external", [](const std::string& argument, core::u64 seed) {
+const bool registered = games::register_agent("external", [](const games::Game& game, const std::string& argument,
+                                                              games::u64 seed) -> std::unique_ptr<games::Agent> {
   std::string command = argument;
   int timeout_ms = kDefaultTimeoutMs;
   if (command.rfind("timeout=", 0) == 0) {
@@ -91,13 +91,13 @@ const bool registered = search::register_agent("external", [](const std::string&
   }
   if (command.find_first_not_of(' ') == std::string::npos)
     throw std::invalid_argument("external needs a command: external:[timeout=MS ]<command>");
-  return std::make_unique<ExternalAgent>(command, timeout_ms, seed);
+  return std::make_unique<ExternalAgent>(game, command, timeout_ms, seed);
 });
 
 }  // namespace
 
-ExternalAgent::ExternalAgent(std::string command, int timeout_ms, core::u64 seed)
-    : command_(std::move(command)), timeout_ms_(timeout_ms), rng_(seed) {}
+ExternalAgent::ExternalAgent(const games::Game& game, std::string command, int timeout_ms, games::u64 seed)
+    : game_(game), command_(std::move(command)), timeout_ms_(timeout_ms), rng_(seed) {}
 
 ExternalAgent::~ExternalAgent() {
   if (pid_ < 0) return;
@@ -122,7 +122,7 @@ ExternalAgent::~ExternalAgent() {
 }
 
 void ExternalAgent::forfeit(const std::string& reason) {
-  throw search::AgentForfeit("external agent '" + command_ + "' " + reason);
+  throw games::AgentForfeit("external agent '" + command_ + "' " + reason);
 }
 
 void ExternalAgent::start() {
@@ -203,10 +203,9 @@ std::vector<std::string> ExternalAgent::ask(const std::string& line) {
   }
 }
 
-core::Action ExternalAgent::choose(const core::State& s) {
+games::Action ExternalAgent::choose(const games::Position& p) {
   if (pid_ < 0) start();
-  const int seat = core::to_move(s);
-  ask("position " + io::agent_position_message(s, seat, rng_));
+  ask("position " + game_.agent_message(p, game_.to_move(p), rng_));
   for (const std::string& line : ask("go")) {
     if (line.rfind("action ", 0) != 0) continue;
     // "action <id> [name]" or "action <name>": an id first, else the whole rest as a name.
@@ -215,10 +214,10 @@ core::Action ExternalAgent::choose(const core::State& s) {
     std::string first;
     words >> first;
     const auto id = io::parse_u64(first);
-    const int a = id ? (*id < core::u64(core::kNumActions) && core::is_legal(s, core::Action(*id)) ? int(*id) : -1)
-                     : core::parse_action(s, rest);
+    const int a = id ? (*id < games::u64(game_.num_actions()) && game_.is_legal(p, games::Action(*id)) ? int(*id) : -1)
+                     : game_.parse_action(p, rest);
     if (a < 0) forfeit("chose " + io::quoted(rest) + ", not a legal action");
-    return core::Action(a);
+    return games::Action(a);
   }
   forfeit("answered go without an \"action\" line");
 }

@@ -9,24 +9,26 @@
 //
 // Spec: "external:[timeout=MS ]<command>"; MS bounds each answer (default 10000). A program
 // that cannot be started, exits, answers "error: ...", an illegal or unreadable action, or
-// nothing in time, or more than 1 MiB before its status line, forfeits (search::AgentForfeit)
+// nothing in time, or more than 1 MiB before its status line, forfeits (games::AgentForfeit)
 // with a one-line reason. The program runs in a process group of its own, which is ended with
-// it (children included), and also when pamir is ended by SIGINT, SIGTERM or SIGHUP.
+// it (children included), and also when pamir is ended by SIGINT, SIGTERM or SIGHUP. Any
+// game seats it (games::register_agent).
 
 #include <string>
+#include <vector>
 
-#include "search/agent.h"
+#include "games/game.h"
 
-namespace pamir::cli::inline PAMIR_RULESET {
+namespace pamir::cli {
 
-class ExternalAgent final : public search::Agent {
+class ExternalAgent final : public games::Agent {
  public:
-  ExternalAgent(std::string command, int timeout_ms, core::u64 seed);
+  ExternalAgent(const games::Game& game, std::string command, int timeout_ms, games::u64 seed);
   ~ExternalAgent() override;
   ExternalAgent(const ExternalAgent&) = delete;
   ExternalAgent& operator=(const ExternalAgent&) = delete;
 
-  core::Action choose(const core::State& s) override;
+  games::Action choose(const games::Position& p) override;
   std::string name() const override { return "external:" + command_; }
 
  private:
@@ -38,9 +40,10 @@ class ExternalAgent final : public search::Agent {
   std::string read_line(long long deadline_ms, size_t& answer_bytes);
   [[noreturn]] void forfeit(const std::string& reason);
 
+  const games::Game& game_;
   std::string command_;
   int timeout_ms_;
-  core::u64 rng_;
+  games::u64 rng_;
   int pid_ = -1;
   int socket_ = -1;     // our end of the program's stdin and stdout
   std::string buffer_;  // what was read past the last full line

@@ -1,67 +1,66 @@
 #include "cli/human_agent.h"
 
-#include <istream>
-#include <ostream>
+#include <iostream>
+#include <memory>
+#include <stdexcept>
 #include <string>
 
-#include "core/actions.h"
-#include "core/cards.h"
-#include "core/game.h"
-#include "io/game_log.h"
+#include "games/agent.h"
 #include "io/text.h"
 
-namespace pamir::cli::inline PAMIR_RULESET {
+namespace pamir::cli {
 namespace {
 
-// The choice a line names among the n legal actions (index into legal), or -1.
-int parse_choice(const core::State& s, const std::string& text, const core::Action* legal, int n) {
+// The choice a line names among the legal actions (index into legal), or -1.
+int parse_choice(const games::Game& game, const games::Position& p, const std::string& text,
+                 const std::vector<games::Action>& legal) {
+  const int n = int(legal.size());
   const bool by_id = !text.empty() && text[0] == '#';
   if (const auto number = io::parse_u64(by_id ? text.substr(1) : text)) {
     for (int i = 0; i < n; ++i)
-      if (by_id ? legal[i] == *number : core::u64(i + 1) == *number) return i;
+      if (by_id ? legal[i] == *number : games::u64(i + 1) == *number) return i;
     return -1;
   }
-  const int a = core::parse_action(s, text);
+  const int a = game.parse_action(p, text);
   for (int i = 0; i < n; ++i)
     if (legal[i] == a) return i;
   return -1;
 }
 
+// "human": the person at this terminal (stdin and stdout).
+const bool registered = games::register_agent(
+    "human", [](const games::Game& game, const std::string& argument, games::u64) -> std::unique_ptr<games::Agent> {
+      if (!argument.empty()) throw std::invalid_argument("human takes no options, got 'human:" + argument.substr(0, 40) + "'");
+      return std::make_unique<HumanAgent>(game, std::cin, std::cout);
+    });
+
 }  // namespace
 
-void HumanAgent::show(const core::State& s, const core::Action* legal, int n) const {
-  const int p = core::to_move(s);
-  out_ << "\n" << io::describe_position(s);
-  std::string hand;
-  for (int c = 1; c <= core::kNumCards; ++c)
-    if (s.card_loc[c] == core::Loc::kHand + p) {
-      // Appended piece by piece: GCC's LTO warns (wrongly) on the temporary of a chained +.
-      hand += hand.empty() ? " " : ", ";
-      hand += std::to_string(c);
-      hand += ' ';
-      hand += core::card_name(c);
-    }
-  out_ << "your hand (player " << p << "):" << (hand.empty() ? " empty" : hand) << "\n";
+void HumanAgent::show(const games::Position& p, const std::vector<games::Action>& legal) const {
+  const int seat = game_.to_move(p);
+  out_ << "\n" << game_.describe_position(p);
+  const std::string hand = game_.describe_hand(p, seat);
+  out_ << "your hand (player " << seat << "): " << (hand.empty() ? "empty" : hand) << "\n";
   out_ << "your choices:\n";
-  for (int i = 0; i < n; ++i) out_ << "  " << i + 1 << ". " << core::action_name(s, legal[i]) << "\n";
+  for (size_t i = 0; i < legal.size(); ++i) out_ << "  " << i + 1 << ". " << game_.action_name(p, legal[i]) << "\n";
 }
 
-core::Action HumanAgent::choose(const core::State& s) {
-  core::Action legal[core::kMaxLegalActions];
-  const int n = core::legal_actions(s, legal);
-  show(s, legal, n);
+games::Action HumanAgent::choose(const games::Position& p) {
+  const std::vector<games::Action> legal = game_.legal_actions(p);
+  const int n = int(legal.size());
+  show(p, legal);
   for (;;) {
     out_ << "choice (1-" << n << ", #id, a name, show, resign)> " << std::flush;
     std::string line;
-    if (!std::getline(in_, line)) throw search::AgentForfeit("human: the input ended");
+    if (!std::getline(in_, line)) throw games::AgentForfeit("human: the input ended");
     const std::string text = io::trim(line);
     if (text.empty()) continue;
-    if (text == "resign") throw search::AgentForfeit("human: resigned");
+    if (text == "resign") throw games::AgentForfeit("human: resigned");
     if (text == "show") {
-      show(s, legal, n);
+      show(p, legal);
       continue;
     }
-    const int i = parse_choice(s, text, legal, n);
+    const int i = parse_choice(game_, p, text, legal);
     if (i >= 0) return legal[i];
     out_ << "not a legal choice: " << io::quoted(text) << " (enter a number from 1 to " << n
          << ", #<action id>, or an action's name as listed)\n";

@@ -18,7 +18,7 @@
 #include "tournament/schedule.h"
 #include "tournament/sprt.h"
 
-namespace pamir::cli::inline PAMIR_RULESET {
+namespace pamir::cli {
 namespace {
 
 constexpr int kExitH1 = 0, kExitH0 = 3, kExitInconclusive = 4;
@@ -28,23 +28,24 @@ struct MatchFlags {
   tournament::SprtConfig sprt;
   long max_games = 20000;
   int threads = 1;
-  core::u64 seed = 1;
+  games::u64 seed = 1;
   int max_decisions = tournament::kDefaultMaxDecisions;
 };
 
 void run(const MatchFlags& f) {
-  if (core::kMinPlayers > 2)  // the pairs swap two seats between the two agents
-    throw CommandError("match plays 2-player games; " + std::string(io::game_name()) + " is played by " +
-                       io::seat_range() + " players (use tournament)");
+  const games::Game& game = selected_game();
+  if (game.min_players() > 2)  // the pairs swap two seats between the two agents
+    throw CommandError("match plays 2-player games; " + std::string(game.name()) + " is played by " +
+                       game.seat_range() + " players (use tournament)");
   const std::vector<std::string> specs = {f.a, f.b};
   try {
-    for (const auto& spec : specs) tournament::check_agent_spec(spec);
+    for (const auto& spec : specs) tournament::check_agent_spec(game, spec);
   } catch (const std::invalid_argument& e) {
     throw CommandError(e.what());
   }
   int threads = 0;
   try {
-    threads = tournament::resolve_threads(f.threads);
+    threads = io::resolve_threads(f.threads);
   } catch (const std::invalid_argument& e) {
     throw CommandError(std::string("--") + e.what());
   }
@@ -72,7 +73,7 @@ void run(const MatchFlags& f) {
     }
     std::vector<double> score(batch, 0);
     try {
-      tournament::play_games(specs, games, threads, f.max_decisions, [&](tournament::GameResult&& r) {
+      tournament::play_games(game, specs, games, threads, f.max_decisions, [&](tournament::GameResult&& r) {
         score[r.game / 2 - pair] += tournament::win_share(r, r.seats[0] == 0 ? 0 : 1);
       });
     } catch (const std::runtime_error& e) {

@@ -9,14 +9,14 @@
 #include <vector>
 
 #include "cli/command.h"
-#include "nets/net_evaluator.h"
+#include "cli/config_game.h"
 #include "nets/weights.h"
 #include "selfplay/config.h"
-#include "selfplay/game_records.h"
 #include "selfplay/progress_bar.h"
 #include "selfplay/selfplay.h"
+#include "training/game_records.h"
 
-namespace pamir::cli::inline PAMIR_RULESET {
+namespace pamir::cli {
 namespace {
 
 struct SelfPlayFlags {
@@ -42,24 +42,27 @@ const bool registered = register_command([](CLI::App& app) {
   cmd->add_option("--set", flags->overrides, "Override a config key: --set key=value (repeatable)");
   cmd->callback([flags] {
     selfplay::TrainConfig config;
+    const games::Game* game = nullptr;
     try {
       config = selfplay::load_config(flags->config_path);
       selfplay::apply_overrides(config, flags->overrides);
+      game = &resolve_game(config, flags->config_path);
     } catch (const selfplay::ConfigError& e) {
       throw CommandError(e.what());
     }
     std::shared_ptr<const nets::NetWeights> weights;
     if (flags->net.empty())
       weights = std::make_shared<const nets::NetWeights>(
-          nets::random_weights({config.net_width, config.net_blocks}, config.seed));
+          nets::random_weights(game->net_shape(), {config.net_width, config.net_blocks}, config.seed));
     else
-      weights = std::make_shared<const nets::NetWeights>(nets::load_weights(flags->net));
+      weights = std::make_shared<const nets::NetWeights>(nets::load_weights(flags->net, game->net_shape()));
     std::unique_ptr<selfplay::GameRecords> records;
     if (!flags->records.empty())
-      records = std::make_unique<selfplay::GameRecords>(flags->records, config, flags->generation);
+      records = std::make_unique<selfplay::GameRecords>(*game, flags->records, config, flags->generation);
     selfplay::ProgressBar bar("self-play", config.games_per_generation);
     const selfplay::SelfPlayResult r = selfplay::run_selfplay(
-        config, flags->generation, flags->out, [&](int) { return nets::make_net_evaluator(weights); },
+        config, flags->generation, game->net_shape(), flags->out,
+        [&](int) { return game->make_selfplay_worker(config, flags->generation, weights); },
         [&](long done, long) { bar.update(done); }, nullptr,
         [&](const selfplay::FinishedGame& g) {
           if (records) records->add(g);

@@ -1,5 +1,5 @@
 // `pamir serve`: the board in the browser (docs/board.md): replays of records and tournament
-// games, and games against agents played by clicking.
+// games, and games against agents played by clicking, of the game --game names.
 
 #include <cstdio>
 #include <filesystem>
@@ -10,7 +10,7 @@
 #include "web/board_server.h"
 #include "web/board_session.h"
 
-namespace pamir::cli::inline PAMIR_RULESET {
+namespace pamir::cli {
 namespace {
 
 struct ServeFlags {
@@ -30,7 +30,7 @@ void run_serve(const ServeFlags& f) {
     if (error || !std::filesystem::is_directory(folder)) throw CommandError("--root " + root + ": not a folder");
     access.roots.push_back(folder);
   }
-  web::BoardSession session(access);
+  web::BoardSession session(selected_game(), access);
   if (!f.open_path.empty()) {
     try {
       session.open(f.open_path, f.game);

@@ -12,13 +12,14 @@
 
 #include "cli/command.h"
 #include "dist/remote_games.h"
-#include "search/agent.h"
+#include "games/agent.h"
+#include "games/registry.h"
 #include "selfplay/progress_bar.h"
 #include "tournament/report.h"
 #include "tournament/standings.h"
 #include "tournament/tournament.h"
 
-namespace pamir::cli::inline PAMIR_RULESET {
+namespace pamir::cli {
 namespace {
 
 struct TournamentFlags {
@@ -26,7 +27,7 @@ struct TournamentFlags {
   int players = 3;
   long games = 0;
   int threads = 1;
-  core::u64 seed = 1;
+  games::u64 seed = 1;
   std::string out;
   std::string seating;
   std::string anchor = "mean";
@@ -37,9 +38,9 @@ struct TournamentFlags {
   int max_decisions = tournament::kDefaultMaxDecisions;
 };
 
-// "a;b;c", or a comma-separated list as `pamir play` takes it (search::split_agent_specs).
+// "a;b;c", or a comma-separated list as `pamir play` takes it (games::split_agent_specs).
 std::vector<std::string> agent_list(const std::string& text) {
-  if (text.find(';') == std::string::npos) return search::split_agent_specs(text);
+  if (text.find(';') == std::string::npos) return games::split_agent_specs(text);
   std::vector<std::string> specs;
   std::stringstream in(text);
   for (std::string spec; std::getline(in, spec, ';');)
@@ -60,6 +61,7 @@ std::unique_ptr<dist::RankTournamentGames> rank_games(bool coordinator_only) {
 
 void run(const TournamentFlags& f) {
   tournament::TournamentConfig c;
+  c.game = selected_game().key();
   c.agents = agent_list(f.agents);
   c.players = f.players;
   c.games = f.games;
@@ -103,11 +105,11 @@ void run(const TournamentFlags& f) {
   const long capped = std::count_if(result.games.begin(), result.games.end(), [](const auto& g) { return g.capped; });
   if (capped) std::fprintf(stderr, "note: %ld games reached --max-decisions %d and count as draws\n", capped, c.max_decisions);
   const auto forfeited = std::find_if(result.games.begin(), result.games.end(),
-                                     [](const auto& g) { return g.forfeit != core::kNoPlayer; });
+                                     [](const auto& g) { return g.forfeit != -1; });
   if (forfeited != result.games.end())
     std::fprintf(stderr, "note: %ld games ended by a forfeit, the first (game %ld): %s\n",
                  long(std::count_if(result.games.begin(), result.games.end(),
-                                    [](const auto& g) { return g.forfeit != core::kNoPlayer; })),
+                                    [](const auto& g) { return g.forfeit != -1; })),
                  forfeited->game, forfeited->forfeit_reason.c_str());
   if (result.resumed) std::fprintf(stderr, "resumed: %ld games were already in %s\n", result.resumed, c.results_path.c_str());
   const auto st = tournament::compute_standings(c.agents, c.players, result.games, anchor, f.anchor_elo);
@@ -122,7 +124,10 @@ const bool registered = register_command([](CLI::App& app) {
   cmd->add_option("--agents", flags->agents,
                   "Agent specs separated by ';' (or by ',' as in `pamir play`), e.g. \"random;ismcts:iters=200\"")
       ->required();
-  cmd->add_option("--players", flags->players, "Seats per game (" + io::seat_range() + ")");
+  std::string seats;  // each game's range: the command line picks the game
+  for (const games::Game* g : games::all_games())
+    seats += (seats.empty() ? "" : ", ") + std::string(g->key()) + " " + g->seat_range();
+  cmd->add_option("--players", flags->players, "Seats per game (" + seats + ")");
   cmd->add_option("--games", flags->games, "Number of games")->required();
   cmd->add_option("--threads", flags->threads, "Games played in parallel (0: every core)");
   cmd->add_option("--seed", flags->seed, "Tournament seed (each game's deal and agent seeds derive from it)")->check(seed_validator());

@@ -8,11 +8,12 @@
 #include <vector>
 
 #include "cli/command.h"
+#include "cli/config_game.h"
 #include "io/file_io.h"
 #include "selfplay/config.h"
 #include "training/train_loop.h"
 
-namespace pamir::cli::inline PAMIR_RULESET {
+namespace pamir::cli {
 namespace {
 
 namespace fs = std::filesystem;
@@ -27,6 +28,8 @@ struct TrainFlags {
   long long seed = -1;
 };
 
+// The config file read once (a pipe too), with the overrides: the run's saved config.cfg
+// with --resume, else --config's.
 selfplay::TrainConfig resolve_config(const TrainFlags& f, const std::string& saved) {
   std::vector<std::string> overrides = f.overrides;
   if (f.threads >= 0) overrides.push_back("threads=" + std::to_string(f.threads));
@@ -76,6 +79,7 @@ const bool registered = register_command([](CLI::App& app) {
     selfplay::TrainConfig config;
     try {
       config = resolve_config(*flags, saved);
+      resolve_game(config, flags->resume ? saved : flags->config_path);
     } catch (const selfplay::ConfigError& e) {
       throw CommandError(e.what());
     }

@@ -4,8 +4,9 @@
 #   DIR/bin/pamir                    the command-line tool
 #   DIR/share/pamir/models/          the shipped nets (nets/shipped_models.h looks there)
 #   DIR/lib/cmake/pamir/             the CMake package: find_package(pamir CONFIG REQUIRED)
-#                                    gives pamir::core, io, search, nets, tournament, selfplay;
-#                                    COMPONENTS training adds pamir::dist, pamir::torch and pamir::training
+#                                    gives pamir::games (every game, through games::Game),
+#                                    pamir::tournament, training, ...; and each game's own code:
+#                                    pamir::core_<game>, play_<game>, game_<game>
 # Headers go under include/pamir/ rather than include/ so that folders named core/, io/ and
 # search/ do not land in a shared prefix such as /usr/local/include, where other projects'
 # folders of those names live; the imported targets carry include/pamir, so the includes read
@@ -17,26 +18,29 @@ include(CMakePackageConfigHelpers)
 set(PAMIR_PACKAGE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/pamir)
 set(PAMIR_INSTALLED_MODELS ${CMAKE_INSTALL_DATADIR}/pamir/models)
 
-# The libraries, exported without the pamir_ prefix (pamir_core -> pamir::core). Torch's CMake
-# package is slow to load and large, so its two libraries form an export set of their own that
-# only the component "training" loads.
-set(PAMIR_TORCH_FREE_LIBRARIES pamir_core pamir_io pamir_search pamir_nets pamir_tournament pamir_selfplay)
-# pamir_dist (MPI) goes with training, its only user.
-set(PAMIR_TORCH_LIBRARIES pamir_dist pamir_torch pamir_training)
-foreach(library ${PAMIR_TORCH_FREE_LIBRARIES} ${PAMIR_TORCH_LIBRARIES})
+# The libraries, exported without the pamir_ prefix (pamir_tournament -> pamir::tournament).
+# Each game's code links libtorch (its encoder's nets, its measurements), so one export set
+# holds them all.
+set(PAMIR_EXPORTED_LIBRARIES pamir_util pamir_nets pamir_torch pamir_selfplay pamir_game_api pamir_games
+    pamir_tournament pamir_dist pamir_training)
+foreach(game ${PAMIR_GAMES})
+  list(APPEND PAMIR_EXPORTED_LIBRARIES pamir_core_${game} pamir_play_${game} pamir_game_${game})
+  # A game's headers include its ruleset's tables by their name (core/rulesets/<game>/).
+  target_include_directories(pamir_core_${game} INTERFACE
+                             $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}/pamir/core/rulesets/${game}>)
+endforeach()
+foreach(library ${PAMIR_EXPORTED_LIBRARIES})
   string(REGEX REPLACE "^pamir_" "" export_name ${library})
   set_target_properties(${library} PROPERTIES EXPORT_NAME ${export_name})
 endforeach()
-# Every header includes others by their path from the tree's root; pamir_core carries the
-# folder, the other libraries get it through pamir_core. The headers need C++20.
-target_include_directories(pamir_core INTERFACE $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}/pamir>
-                           $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}/pamir/core/rulesets/pamir>)
-target_compile_features(pamir_core INTERFACE cxx_std_20)
+# Every header includes others by their path from the tree's root: pamir_util carries the
+# folder (every library links it). The headers need C++20.
+target_include_directories(pamir_util INTERFACE $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}/pamir>)
+target_compile_features(pamir_util INTERFACE cxx_std_20)
 
-install(TARGETS ${PAMIR_TORCH_FREE_LIBRARIES} EXPORT pamirTargets ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
-install(TARGETS ${PAMIR_TORCH_LIBRARIES} EXPORT pamirTrainingTargets ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
+install(TARGETS ${PAMIR_EXPORTED_LIBRARIES} EXPORT pamirTargets ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
 install(TARGETS pamir RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
-install(DIRECTORY core io search nets tournament selfplay dist training DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/pamir
+install(DIRECTORY core io search nets selfplay bench games tournament dist training DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/pamir
         FILES_MATCHING PATTERN "*.h" PATTERN "*.inc")
 install(DIRECTORY models/ DESTINATION ${PAMIR_INSTALLED_MODELS} FILES_MATCHING PATTERN "*.weights" PATTERN "README.md")
 
@@ -46,7 +50,6 @@ set_property(SOURCE ${CMAKE_SOURCE_DIR}/nets/shipped_models.cpp APPEND PROPERTY 
              PAMIR_INSTALLED_MODELS="${PAMIR_INSTALLED_MODELS}" PAMIR_INSTALL_PREFIX="${CMAKE_INSTALL_PREFIX}")
 
 install(EXPORT pamirTargets NAMESPACE pamir:: DESTINATION ${PAMIR_PACKAGE_DIR})
-install(EXPORT pamirTrainingTargets NAMESPACE pamir:: DESTINATION ${PAMIR_PACKAGE_DIR})
 configure_package_config_file(${CMAKE_SOURCE_DIR}/cmake/pamirConfig.cmake.in
                               ${CMAKE_BINARY_DIR}/generated/pamirConfig.cmake INSTALL_DESTINATION ${PAMIR_PACKAGE_DIR})
 # Before 1.0 a minor version may change the interfaces.

@@ -57,6 +57,10 @@
 //                                 of the State (OwnStateField), written as an object named
 //                                 by the game's key; empty: none
 //   (and kAutomaton, in game.inc: the spec that seats the automated opponent, or nullptr)
+// Presentation (logs, `show`, the board)
+//   describe_own(s, w)            the ruleset's own public state as facts: w.track(key,
+//                                 spaces, at), w.token(key, region, note), w.owner(key, region,
+//                                 coalition), w.text(key, text)
 // The nets' input (nets/encoder.h)
 //   encode_own(s, viewer, put)    the ruleset's own public state as put(i, value) for
 //                                 i < kOwnFeatures (values of 0 may be skipped);
@@ -122,6 +126,16 @@ concept RulesPolicy = requires(State& s, const State& cs, const Task& t, Action*
   { R::kEncoderRevision } -> std::convertible_to<int>;
   R::encode_own(cs, 0, [](int, float) {});
 };
+
+// What describe_own writes to, for the concept check (io/ writes text and JSON with its own).
+struct FactChecker {
+  void track(const char*, std::span<const char* const>, int) {}
+  void token(const char*, int, const char*) {}
+  void owner(const char*, int, int) {}
+  void text(const char*, const std::string&) {}
+};
+static_assert(requires(const State& s, FactChecker& w) { Rules::describe_own(s, w); },
+              "core/rulesets/<game>/rules.h must define describe_own");
 static_assert(RulesPolicy<Rules>, "core/rulesets/<game>/rules.h must define every customisation point");
 
 }  // namespace pamir::core

@@ -2,16 +2,12 @@
 // A small, fast, seedable generator (SplitMix64) whose whole state is one u64, so that it
 // can live inside the trivially copyable State.
 
+#include "core/splitmix.h"
 #include "core/types.h"
 
 namespace pamir::core::inline PAMIR_RULESET {
 
-inline u64 next_random(u64& state) {
-  u64 z = (state += 0x9E3779B97F4A7C15ull);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-  return z ^ (z >> 31);
-}
+inline u64 next_random(u64& state) { return splitmix64(state); }
 
 // Uniform in [0, n), by Lemire's multiply-shift (the bias is below 2^-32 for our n).
 inline int random_below(u64& state, int n) {

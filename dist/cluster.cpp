@@ -10,7 +10,7 @@
 #include <stdexcept>
 #include <thread>
 
-namespace pamir::dist::inline PAMIR_RULESET {
+namespace pamir::dist {
 
 namespace {
 

@@ -13,7 +13,7 @@
 #include <string>
 #include <string_view>
 
-namespace pamir::dist::inline PAMIR_RULESET {
+namespace pamir::dist {
 
 constexpr int kAnySource = -1;
 constexpr int kAnyTag = -1;

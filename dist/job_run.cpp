@@ -3,7 +3,7 @@
 #include <chrono>
 #include <stdexcept>
 
-namespace pamir::dist::inline PAMIR_RULESET {
+namespace pamir::dist {
 
 namespace {
 

@@ -13,7 +13,7 @@
 #include "dist/cluster.h"
 #include "dist/jobs.h"
 
-namespace pamir::dist::inline PAMIR_RULESET {
+namespace pamir::dist {
 
 class JobRun {
  public:

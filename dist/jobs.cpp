@@ -3,7 +3,7 @@
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 
-namespace pamir::dist::inline PAMIR_RULESET {
+namespace pamir::dist {
 
 namespace {
 
@@ -23,8 +23,8 @@ struct JobEncoder {
     for (const auto& g : t.games) games.push_back({g.game, g.seed, g.seats});
     json files = json::object();
     for (const auto& [path, bytes] : t.files) files[path] = binary(bytes);
-    return {{"kind", "tournament"}, {"agents", t.agents}, {"files", files}, {"max_decisions", t.max_decisions},
-            {"threads", t.threads}, {"games", games}};
+    return {{"kind", "tournament"}, {"game", t.game},       {"agents", t.agents}, {"files", files},
+            {"max_decisions", t.max_decisions}, {"threads", t.threads}, {"games", games}};
   }
   json operator()(const SelfPlayJob& s) const {
     return {{"kind", "selfplay"}, {"config", s.config}, {"generation", s.generation}, {"weights", binary(s.weights)},
@@ -46,6 +46,7 @@ Job decode_job(std::string_view bytes) {
     if (kind == "stop") return StopJob{};
     if (kind == "tournament") {
       TournamentJob t;
+      t.game = j.at("game");
       t.agents = j.at("agents").get<std::vector<std::string>>();
       for (const auto& [path, b] : j.at("files").items()) t.files[path] = from_binary(b);
       t.max_decisions = j.at("max_decisions");

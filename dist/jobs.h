@@ -1,6 +1,7 @@
 #pragma once
 // What rank 0 and the other ranks say to each other. Rank 0 sends a worker a job (kJobTag):
-// a share of a tournament's games, a share of a self-play generation's games, or stop. The
+// a share of a tournament's games, a share of a self-play generation's games, or stop. A job
+// names its game (a worker serves every game: games/registry.h). The
 // worker sends back each finished game as it finishes (kResultTag: a tournament's game line,
 // tournament/results_log.h, or a self-play game's rows as a checksummed shard,
 // selfplay/shard.h) and then the job's end (kJobEndTag). Jobs and ends are CBOR.
@@ -11,14 +12,15 @@
 #include <variant>
 #include <vector>
 
-#include "selfplay/worker.h"
+#include "selfplay/counters.h"
 #include "tournament/play.h"
 
-namespace pamir::dist::inline PAMIR_RULESET {
+namespace pamir::dist {
 
 enum Tag : int { kJobTag = 1, kResultTag = 2, kJobEndTag = 3 };
 
 struct TournamentJob {
+  std::string game;                 // the game's key
   std::vector<std::string> agents;  // specs, as rank 0 has them
   // The weight files the specs name ("eval=net:<path>"), by path, with their bytes: the
   // worker writes them where it can and points the specs there.
@@ -29,7 +31,7 @@ struct TournamentJob {
 };
 
 struct SelfPlayJob {
-  std::string config;  // selfplay::format_config: reads back to the same values
+  std::string config;  // selfplay::format_config: reads back to the same values, the game's key too
   int generation = 0;
   std::string weights;  // the previous generation's weights (nets::serialize_weights)
   std::vector<long> games;

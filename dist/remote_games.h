@@ -12,7 +12,7 @@
 #include "selfplay/selfplay.h"
 #include "tournament/tournament.h"
 
-namespace pamir::dist::inline PAMIR_RULESET {
+namespace pamir::dist {
 
 // Tournament games over the ranks. Weight files that the agent specs name go to the workers
 // with the job: they need no filesystem shared with rank 0.

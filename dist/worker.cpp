@@ -7,14 +7,16 @@
 #include <memory>
 
 #include "dist/jobs.h"
+#include "games/registry.h"
 #include "io/file_io.h"
+#include "io/threads.h"
 #include "nets/weights.h"
 #include "selfplay/config.h"
 #include "selfplay/selfplay.h"
 #include "selfplay/shard.h"
 #include "tournament/results_log.h"
 
-namespace pamir::dist::inline PAMIR_RULESET {
+namespace pamir::dist {
 
 namespace {
 
@@ -53,19 +55,21 @@ class Worker {
       if (!fs::exists(local)) io::write_file_atomically(local, job.files.at(path));
       spec.replace(spec.find("net:" + path) + 4, path.size(), local);
     }
-    tournament::play_games(specs, job.games, job.threads, job.max_decisions,
+    tournament::play_games(games::game(job.game), specs, job.games, job.threads, job.max_decisions,
                            [&](tournament::GameResult&& g) { cluster_.send(0, kResultTag, tournament::game_line(g)); });
     JobEnd end;
-    end.threads = tournament::resolve_threads(job.threads);
+    end.threads = io::resolve_threads(job.threads);
     return end;
   }
 
   JobEnd run(const SelfPlayJob& job) {
     const selfplay::TrainConfig config = selfplay::parse_config(job.config, "rank 0's self-play job");
-    auto weights = std::make_shared<const nets::NetWeights>(nets::parse_weights(job.weights, "rank 0's weights"));
+    const games::Game& game = games::game(config.game);
+    auto weights = std::make_shared<const nets::NetWeights>(
+        nets::parse_weights(job.weights, "rank 0's weights", game.net_shape()));
     JobEnd end;
     end.counters = selfplay::play_selfplay_games(
-        config, job.generation, job.games, selfplay::net_evaluators(config, job.generation, weights),
+        config, job.games, [&](int) { return game.make_selfplay_worker(config, job.generation, weights); },
         [&](selfplay::FinishedGame&& g) { cluster_.send(0, kResultTag, selfplay::shard_bytes(g.rows)); }, end.threads);
     return end;
   }

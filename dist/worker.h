@@ -6,7 +6,7 @@
 
 #include "dist/cluster.h"
 
-namespace pamir::dist::inline PAMIR_RULESET {
+namespace pamir::dist {
 
 // Returns the process's exit status.
 int serve_jobs(Cluster& cluster);

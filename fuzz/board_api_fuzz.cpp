@@ -1,20 +1,21 @@
 // libFuzzer target: the board's JSON API (web/board_api.h) as the server calls it once a
-// request has passed the guard: one request per input line, "METHOD PATH[?QUERY] BODY".
-// Every answer is 200, 400, 403 or 404 with JSON; a refusal says why in one line; the session
-// answers /api/view after every request. Files may be opened under one folder holding a
-// record (LLVMFuzzerInitialize writes it).
+// request has passed the guard. The input's first byte picks the game (its index among the
+// registry's games, modulo their count: "0" Pax Pamir, "1" Pax Expanse), then one request per
+// line, "METHOD PATH[?QUERY] BODY". Every answer is 200, 400, 403 or 404 with JSON; a refusal
+// says why in one line; the session answers /api/view after every request. Files may be
+// opened under one folder holding a record of each game (LLVMFuzzerInitialize writes them).
+
+#include <unistd.h>
 
 #include <cstddef>
 #include <cstdint>
-#include <cstdlib>
 #include <filesystem>
 #include <sstream>
 #include <string>
 
-#include "core/game.h"
 #include "fuzz/play_out.h"
+#include "games/registry.h"
 #include "io/file_io.h"
-#include "io/record.h"
 #include "web/board_api.h"
 
 namespace {
@@ -29,31 +30,37 @@ bool cheap_agents(const std::string& body) {
   return true;
 }
 
+// A record of the game's first 40 decisions (each the first legal action), at <key>.json.
+void write_record(const pamir::games::Game& game) {
+  pamir::io::GameRecord record;
+  record.num_players = game.min_players();
+  record.seed = 3;
+  record.agents.assign(record.num_players, "random");
+  pamir::games::Position p = game.new_game(record.num_players, record.seed);
+  for (int i = 0; i < 40 && !game.over(p); ++i) {
+    const pamir::games::Action a = game.legal_actions(p).front();
+    record.actions.push_back(a);
+    game.apply(p, a);
+  }
+  pamir::io::write_file_atomically((root / (std::string(game.key()) + ".json")).string(), game.record_json(record));
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerInitialize(int*, char***) {
   root = std::filesystem::temp_directory_path() / ("pamir_board_fuzz." + std::to_string(::getpid()));
   std::filesystem::create_directories(root);
-  pamir::io::GameRecord record;
-  record.num_players = 2;
-  record.seed = 3;
-  record.agents = {"random", "random"};
-  pamir::core::State s = pamir::core::new_game(2, 3);
-  pamir::core::Action legal[pamir::core::kMaxLegalActions];
-  for (int i = 0; i < 40 && !s.game_over(); ++i) {
-    pamir::core::legal_actions(s, legal);
-    record.actions.push_back(legal[0]);
-    pamir::core::apply(s, legal[0]);
-  }
-  pamir::io::write_file_atomically((root / "game.json").string(), pamir::io::record_to_json(record, s));
+  for (const pamir::games::Game* game : pamir::games::all_games()) write_record(*game);
   return 0;
 }
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  if (size == 0) return 0;
+  const auto games = pamir::games::all_games();
   pamir::web::PageAccess access;
   access.roots = {std::filesystem::canonical(root)};
-  pamir::web::BoardSession session(access);
-  std::istringstream in(std::string(reinterpret_cast<const char*>(data), size));
+  pamir::web::BoardSession session(*games[data[0] % games.size()], access);
+  std::istringstream in(std::string(reinterpret_cast<const char*>(data) + 1, size - 1));
   std::string line;
   for (int lines = 0; std::getline(in, line) && lines < 16; ++lines) {
     pamir::web::ApiRequest request;

@@ -1,16 +1,16 @@
 #pragma once
-// What every fuzz target does with a position the engine accepted: it must be consistent and
+// What every fuzz target does with a position a game accepted: it must be consistent and
 // reachable, survive a JSON round trip, and play out by random moves to the end (or a cap)
-// with every step's state consistent. Any failure aborts, which the fuzzer reports.
+// with every step's position consistent. Any failure aborts, which the fuzzer reports. The
+// same for every game (games::Game).
 
 #include <cstdio>
 #include <cstdlib>
 #include <string>
+#include <vector>
 
-#include "core/check.h"
-#include "core/game.h"
-#include "core/random.h"
-#include "io/state_json.h"
+#include "core/splitmix.h"
+#include "games/game.h"
 
 namespace pamir::fuzz {
 
@@ -24,21 +24,20 @@ inline void check_one_line(const std::string& error) {
   if (error.empty() || error.find('\n') != std::string::npos) fail("error not one line: " + error);
 }
 
-inline void check(const core::State& s, const char* where) {
-  if (auto e = core::check_consistency(s); !e.empty()) fail(std::string(where) + ": " + e);
+inline void check(const games::Position& p, const char* where) {
+  if (const std::string e = p.game().check(p); !e.empty()) fail(std::string(where) + ": " + e);
 }
 
-inline void play_out(core::State s, core::u64 seed) {
-  check(s, "accepted position");
-  if (auto e = core::check_reachable(s); !e.empty()) fail("accepted position: " + e);
+inline void play_out(games::Position p, games::u64 seed) {
+  const games::Game& game = p.game();
+  check(p, "accepted position");
   std::string error;
-  if (!io::state_from_json(io::state_to_json(s), &error)) fail("round trip refused: " + error);
-  core::Action legal[core::kMaxLegalActions];
-  for (int step = 0; step < 3000 && !s.game_over(); ++step) {
-    const int n = core::legal_actions(s, legal);
-    if (n <= 0) fail("a position without legal actions");
-    core::apply(s, legal[core::random_below(seed, n)]);
-    check(s, "after a random move");
+  if (!game.position_from_json(game.position_json(p), &error)) fail("round trip refused: " + error);
+  for (int step = 0; step < 3000 && !game.over(p); ++step) {
+    const std::vector<games::Action> legal = game.legal_actions(p);
+    if (legal.empty()) fail("a position without legal actions");
+    game.apply(p, legal[splitmix64(seed) % legal.size()]);
+    check(p, "after a random move");
   }
 }
 

@@ -9,7 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-namespace pamir::io::inline PAMIR_RULESET {
+namespace pamir::io {
 
 
 std::string read_file(const std::string& path) {

@@ -7,7 +7,7 @@
 #include <string>
 #include <string_view>
 
-namespace pamir::io::inline PAMIR_RULESET {
+namespace pamir::io {
 
 // The file's bytes; throws std::runtime_error("cannot read <path>: <reason>"). Pipes are
 // read too (`--config <(...)`).

@@ -1,6 +1,6 @@
 #include "io/json.h"
 
-namespace pamir::io::inline PAMIR_RULESET {
+namespace pamir::io {
 namespace {
 
 using Json = nlohmann::ordered_json;

@@ -9,7 +9,7 @@
 #include <string>
 #include <string_view>
 
-namespace pamir::io::inline PAMIR_RULESET {
+namespace pamir::io {
 
 // Deeper than any file pamir writes (a position nests 5 levels, a request 3).
 inline constexpr int kMaxJsonDepth = 64;

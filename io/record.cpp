@@ -19,6 +19,9 @@ using Json = nlohmann::ordered_json;
 constexpr const char* kFormat = "pamir-record-1";
 
 std::string num(long long v) { return std::to_string(v); }
+std::string seat_range() { return num(kMinPlayers) + " to " + num(kMaxPlayers); }
+// The record's key for the automaton's seat ("wakhan_seat").
+std::string automaton_key() { return kAutomaton ? std::string(kAutomaton) + "_seat" : std::string(); }
 
 struct RecordError : std::runtime_error {
   using std::runtime_error::runtime_error;
@@ -51,6 +54,9 @@ RecordedResult parse_result(const Json& j, int players) {
   return r;
 }
 
+// A record's seat of the automaton (io::GameRecord: -1 for none) as the rules' player.
+int automaton_player(const GameRecord& r) { return r.automaton_seat == kNoRecordedSeat ? kNoPlayer : r.automaton_seat; }
+
 }  // namespace
 
 std::optional<State> replay(const GameRecord& r, std::string* error) {
@@ -58,14 +64,16 @@ std::optional<State> replay(const GameRecord& r, std::string* error) {
     if (error) *error = "num_players must be " + seat_range() + ", got " + num(r.num_players);
     return std::nullopt;
   }
-  if (r.wakhan_seat != kNoPlayer && (r.num_players > 3 || r.wakhan_seat < 0 || r.wakhan_seat >= r.num_players)) {
-    if (error) *error = "wakhan_seat must name a seat of a 2- or 3-seat game";
+  if (r.automaton_seat != kNoRecordedSeat &&
+      (!kAutomaton || r.num_players > kAutomatonMaxPlayers || r.automaton_seat < 0 || r.automaton_seat >= r.num_players)) {
+    if (error) *error = kAutomaton ? automaton_key() + " must name a seat of a game of at most " + num(kAutomatonMaxPlayers)
+                                   : std::string("this game has no automated opponent");
     return std::nullopt;
   }
-  State s = new_game(r.num_players, r.seed, r.wakhan_seat);
+  State s = new_game(r.num_players, r.seed, automaton_player(r));
   for (size_t i = 0; i < r.actions.size(); ++i) {
     const Action a = r.actions[i];
-    if (s.game_over() || !is_legal(s, a)) {
+    if (s.game_over() || a >= kNumActions || !is_legal(s, a)) {
       if (error)
         *error = "action " + num(long(i)) + " (id " + num(a) + ") is not legal at step " + num(long(i)) +
                  (s.game_over() ? ": the game is already over" : "");
@@ -97,15 +105,15 @@ std::string record_to_json(const GameRecord& r, const State& final_state) {
   Json agents = r.agents;
   std::string out = "{\n";
   out += "  \"format\": \"" + std::string(kFormat) + "\",\n";
-  // Pax Pamir's records name no game: they had none before there were two, and stay as they were.
+  // The first game's records name no game: they had none before there were two, and stay so.
   if (kGameKey != kDefaultGame) out += "  \"game\": \"" + std::string(kGameKey) + "\",\n";
   out += "  \"num_players\": " + num(r.num_players) + ",\n";
   out += "  \"seed\": " + std::to_string(r.seed) + ",\n";
-  if (r.wakhan_seat != kNoPlayer) out += "  \"wakhan_seat\": " + num(r.wakhan_seat) + ",\n";
+  if (r.automaton_seat != kNoRecordedSeat) out += "  \"" + automaton_key() + "\": " + num(r.automaton_seat) + ",\n";
   out += "  \"agents\": " + agents.dump() + ",\n";
   out += "  \"actions\": [";
   // Names are those of the position each action was taken in, so replay alongside.
-  State s = new_game(r.num_players, r.seed, r.wakhan_seat);
+  State s = new_game(r.num_players, r.seed, automaton_player(r));
   for (size_t i = 0; i < r.actions.size(); ++i) {
     const Action a = r.actions[i];
     const Json entry = {{"id", a}, {"name", s.game_over() ? std::string("invalid") : action_name(s, a)}};
@@ -125,10 +133,10 @@ std::optional<GameRecord> record_from_json(const std::string& text, std::string*
     if (!j.is_object()) throw RecordError("a record is a JSON object");
     if (j.contains("game") && !j["game"].is_string()) throw RecordError("game: expected a string, got " + excerpt(j["game"]));
     const std::string game = j.contains("game") ? j["game"].get<std::string>() : std::string(kDefaultGame);
-    if (const std::string other = other_game(game, "record"); !other.empty()) throw RecordError(other);
+    if (const std::string other = other_game(game, kGameKey, "record"); !other.empty()) throw RecordError(other);
     for (auto it = j.begin(); it != j.end(); ++it) {
       const std::string& k = it.key();
-      if (k != "format" && k != "game" && k != "num_players" && k != "seed" && k != "wakhan_seat" && k != "agents" &&
+      if (k != "format" && k != "game" && k != "num_players" && k != "seed" && (k != automaton_key() || !kAutomaton) && k != "agents" &&
           k != "actions" && k != "result")
         throw RecordError("unknown key " + quoted(k));
     }
@@ -144,13 +152,13 @@ std::optional<GameRecord> record_from_json(const std::string& text, std::string*
     const Json& seed = require(j, "seed");
     if (!seed.is_number_unsigned()) throw RecordError("seed: expected an unsigned integer, got " + excerpt(seed));
     r.seed = seed.get<u64>();
-    if (j.contains("wakhan_seat")) {
-      if (!core::kAutomaton) throw RecordError("wakhan_seat: this game has no automated opponent");
-      const Json& w = j["wakhan_seat"];
+    if (kAutomaton && j.contains(automaton_key())) {
+      const Json& w = j[automaton_key()];
       if (!w.is_number_integer() || w.get<long long>() < 0 || w.get<long long>() >= r.num_players ||
-          r.num_players > core::kAutomatonMaxPlayers)
-        throw RecordError("wakhan_seat: expected a seat of a 2- or 3-seat game, got " + excerpt(w));
-      r.wakhan_seat = w.get<int>();
+          r.num_players > kAutomatonMaxPlayers)
+        throw RecordError(automaton_key() + ": expected a seat of a game of at most " + num(kAutomatonMaxPlayers) +
+                          " seats, got " + excerpt(w));
+      r.automaton_seat = w.get<int>();
     }
     const Json& agents = require(j, "agents");
     if (!agents.is_array() || int(agents.size()) != r.num_players)

@@ -592,7 +592,7 @@ constexpr const char* kFormat = "pamir-state-1";
 // none before there were two games, and they stay as they were).
 void check_game(const Json& j, const char* kind) {
   const std::string game = j.contains("game") ? get_string(j["game"], "game") : std::string(kDefaultGame);
-  if (const std::string other = other_game(game, kind); !other.empty()) throw LoadError(other);
+  if (const std::string other = other_game(game, kGameKey, kind); !other.empty()) throw LoadError(other);
 }
 void write_game(Json& j) {
   if (core::kGameKey != kDefaultGame) j["game"] = core::kGameKey;

@@ -5,20 +5,20 @@
 #include <cstddef>
 #include <cstring>
 
-#include "core/types.h"
+#include <cstdint>
 
-namespace pamir::nets::inline PAMIR_RULESET {
+namespace pamir::nets {
 
-inline core::u64 checksum64(const void* data, std::size_t size) {
+inline std::uint64_t checksum64(const void* data, std::size_t size) {
   const char* bytes = static_cast<const char*>(data);
-  core::u64 h = 0xCBF29CE484222325ull;
+  std::uint64_t h = 0xCBF29CE484222325ull;
   std::size_t i = 0;
   for (; i + 8 <= size; i += 8) {
-    core::u64 word;
+    std::uint64_t word;
     std::memcpy(&word, bytes + i, 8);
     h = (h ^ word) * 0x100000001B3ull;
   }
-  for (; i < size; ++i) h = (h ^ core::u8(bytes[i])) * 0x100000001B3ull;
+  for (; i < size; ++i) h = (h ^ static_cast<unsigned char>(bytes[i])) * 0x100000001B3ull;
   return h;
 }
 

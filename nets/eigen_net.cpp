@@ -3,7 +3,7 @@
 #include <Eigen/Core>
 #include <cstring>
 
-namespace pamir::nets::inline PAMIR_RULESET {
+namespace pamir::nets {
 namespace {
 
 using RowMatrix = Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
@@ -14,7 +14,7 @@ using ConstVec = Eigen::Map<const Eigen::VectorXf>;
 }  // namespace
 
 EigenNet::EigenNet(std::shared_ptr<const NetWeights> weights)
-    : weights_(std::move(weights)), layout_(weights_->config) {}
+    : weights_(std::move(weights)), layout_(weights_->shape, weights_->config) {}
 
 void EigenNet::run(const InferenceBatch& batch, const InferenceOutput& out) {
   const int width = weights_->config.width, n = batch.size;
@@ -54,13 +54,14 @@ void EigenNet::run(const InferenceBatch& batch, const InferenceOutput& out) {
     }
   }
 
-  const ConstRowMap value(w + layout_.value, core::kMaxPlayers, width);
-  const ConstVec value_bias(w + layout_.value_bias, core::kMaxPlayers);
+  const int seats = weights_->shape.num_seats;
+  const ConstRowMap value(w + layout_.value, seats, width);
+  const ConstVec value_bias(w + layout_.value_bias, seats);
   for (int i = 0; i < n; ++i) {
-    Eigen::Map<Eigen::Matrix<float, core::kMaxPlayers, 1>> v(out.values + i * core::kMaxPlayers);
+    Eigen::Map<Eigen::VectorXf> v(out.values + i * seats, seats);
     v.noalias() = value * h.col(i);  // (a sum in the same expression would need a temporary)
     v += value_bias;
-    finish_values(out.values + i * core::kMaxPlayers, batch.num_players[i]);
+    finish_values(out.values + i * seats, batch.num_players[i], seats);
     // Policy logits for the legal actions only: one row of the head each.
     float* prior = out.priors[i];
     for (int k = 0; k < batch.num_legal[i]; ++k) {

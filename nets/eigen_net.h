@@ -10,7 +10,7 @@
 #include "nets/inference.h"
 #include "nets/weights.h"
 
-namespace pamir::nets::inline PAMIR_RULESET {
+namespace pamir::nets {
 
 class EigenNet final : public Inference {
  public:

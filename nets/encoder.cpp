@@ -184,9 +184,6 @@ int encode_sparse(const State& s, Feature* out) {
   return encode_sparse(s, to_move(s), out);
 }
 
-void densify(const Feature* features, int count, float* out) {
-  for (int i = 0; i < count; ++i) out[features[i].index] += features[i].value;
-}
 
 void encode_dense(const State& s, int viewer, float* out) {
   Feature features[kMaxActiveFeatures];
@@ -210,6 +207,22 @@ std::array<float, kMaxPlayers> rotate_to_table(const std::array<float, kMaxPlaye
   std::array<float, kMaxPlayers> r{};
   for (int o = 0; o < n; ++o) r[(p + o) % n] = rotated[o];
   return r;
+}
+
+std::vector<FeatureBlockInfo> feature_layout() {
+  return {{"court_cards", Enc::kCourtCards, Enc::kOtherCards - Enc::kCourtCards},
+          {"other_cards", Enc::kOtherCards, Enc::kMarket - Enc::kOtherCards},
+          {"market", Enc::kMarket, Enc::kMarketCount},
+          {"map", Enc::kMap, Enc::kMapCount},
+          {"players", Enc::kPlayers, Enc::kGlobal - Enc::kPlayers},
+          {"global", Enc::kGlobal, kOwnAt},
+          {"game_own", Enc::kGlobal + kOwnAt, Enc::kGlobalCount - kOwnAt},
+          {"decision", Enc::kDecision, Enc::kDecisionCount}};
+}
+
+const NetShape& net_shape() {
+  static const NetShape shape{core::kGameKey, kNumFeatures, core::kNumActions, core::kMaxPlayers, encoder_fingerprint()};
+  return shape;
 }
 
 core::u64 encoder_fingerprint() {

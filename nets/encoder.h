@@ -14,8 +14,11 @@
 // inference fast. An index may appear more than once in a sparse list; values add.
 
 #include <array>
+#include <vector>
 
 #include "core/game_rules.h"
+#include "nets/feature.h"
+#include "nets/weights.h"
 #include "core/state.h"
 
 namespace pamir::nets::inline PAMIR_RULESET {
@@ -51,11 +54,17 @@ constexpr int kNumFeatures = Enc::kCount;
 // Each ruleset numbers its own (core/game_rules.h: its own entries are its to define).
 constexpr int kEncoderRevision = core::Rules::kEncoderRevision;
 core::u64 encoder_fingerprint();
-
-struct Feature {
-  int index;
-  float value;
+// The blocks of the row by name (Python's observation_layout; docs/encoding.md).
+struct FeatureBlockInfo {
+  const char* name;
+  int offset, size;
 };
+std::vector<FeatureBlockInfo> feature_layout();
+
+// The shape of this game's nets (nets/weights.h): its key, kNumFeatures, the action count,
+// the most seats and the fingerprint.
+const NetShape& net_shape();
+
 
 // An upper bound on the length of a sparse row (each card, piece and player contributes a
 // bounded number of entries).
@@ -71,8 +80,6 @@ void encode_dense(const core::State& s, float* out);
 // finished game has no decision, so its decision block is left empty.
 int encode_sparse(const core::State& s, int viewer, Feature* out);
 void encode_dense(const core::State& s, int viewer, float* out);
-// Adds a sparse row into a zeroed dense row of kNumFeatures floats.
-void densify(const Feature* features, int count, float* out);
 
 // Seat rotation between the table (seat order) and the network (offset from the acting
 // player p): rotated[o] = values[(p + o) % n] for o < n; entries at n and beyond are 0.

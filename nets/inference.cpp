@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-namespace pamir::nets::inline PAMIR_RULESET {
+namespace pamir::nets {
 
 void softmax_in_place(float* logits, int count) {
   if (count <= 0) return;
@@ -14,9 +14,9 @@ void softmax_in_place(float* logits, int count) {
   for (int i = 0; i < count; ++i) logits[i] *= scale;
 }
 
-void finish_values(float* logits, int num_players) {
+void finish_values(float* logits, int num_players, int num_seats) {
   softmax_in_place(logits, num_players);
-  std::fill(logits + num_players, logits + core::kMaxPlayers, 0.0f);
+  std::fill(logits + num_players, logits + num_seats, 0.0f);
 }
 
 }  // namespace pamir::nets

@@ -3,9 +3,13 @@
 #include <algorithm>
 #include <bit>
 #include <cstring>
+#include <filesystem>
+#include <stdexcept>
 
 #include "core/game.h"
 #include "nets/eigen_net.h"
+#include "nets/encoder.h"
+#include "nets/shipped_models.h"
 
 namespace pamir::nets::inline PAMIR_RULESET {
 
@@ -104,7 +108,28 @@ std::unique_ptr<search::Evaluator> make_net_evaluator(std::shared_ptr<const NetW
 std::unique_ptr<search::Evaluator> make_net_evaluator(const std::string& weights_path) {
   NetEvaluatorOptions options;
   options.name = "net:" + weights_path;
-  return make_net_evaluator(std::make_shared<const NetWeights>(load_weights(weights_path)), options);
+  return make_net_evaluator(std::make_shared<const NetWeights>(load_weights(weights_path, net_shape())), options);
 }
+
+void ShippedNetEvaluator::evaluate(std::span<const search::Leaf> leaves, std::span<const search::LeafResult> results) {
+  // Every leaf of one search has the same player count; a batch may mix games, so group by it.
+  for (std::size_t begin = 0; begin < leaves.size();) {
+    const int players = leaves[begin].state->num_players;
+    std::size_t end = begin + 1;
+    while (end < leaves.size() && leaves[end].state->num_players == players) ++end;
+    auto& evaluator = by_players_[players];
+    if (!evaluator) {
+      const std::string path = shipped_model_path(core::kGameKey, players);
+      if (!std::filesystem::exists(path))
+        throw std::runtime_error("no shipped net for " + std::to_string(players) + " players (" + path +
+                                 "; models/README.md lists the shipped nets)");
+      evaluator = make_net_evaluator(path);
+    }
+    evaluator->evaluate(leaves.subspan(begin, end - begin), results.subspan(begin, end - begin));
+    begin = end;
+  }
+}
+
+
 
 }  // namespace pamir::nets

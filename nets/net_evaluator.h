@@ -5,6 +5,7 @@
 // in steady state allocates nothing. Not thread-safe: one evaluator per thread (they can
 // share one NetWeights).
 
+#include <array>
 #include <memory>
 #include <string>
 #include <vector>
@@ -54,12 +55,25 @@ class NetEvaluator final : public search::Evaluator {
   std::vector<core::Key> miss_key_;
 };
 
-// A network evaluator on the Eigen path (torch-free); pamir_torch's make_inference gives
-// the libtorch or automatic choice for the other constructor.
+// A network evaluator on the Eigen path (torch-free); nets/torch_inference.h's make_inference
+// gives the libtorch or automatic choice for the other constructor. The weights must be of
+// this game's shape (nets/encoder.h, net_shape).
 std::unique_ptr<search::Evaluator> make_net_evaluator(std::shared_ptr<const NetWeights> weights,
                                                       const NetEvaluatorOptions& options = {});
 // The same from a weight file (the "net:<path>" evaluator spec); named "net:<path>".
 // Throws std::runtime_error with a one-line message when the file is missing or bad.
 std::unique_ptr<search::Evaluator> make_net_evaluator(const std::string& weights_path);
+
+// The shipped net for the player count of the positions it is given (nets/shipped_models.h),
+// loaded on first use. A player count without a shipped net throws std::runtime_error with a
+// one-line message.
+class ShippedNetEvaluator final : public search::Evaluator {
+ public:
+  void evaluate(std::span<const search::Leaf> leaves, std::span<const search::LeafResult> results) override;
+  const char* name() const override { return "best"; }
+
+ private:
+  std::array<std::unique_ptr<search::Evaluator>, core::kMaxPlayers + 1> by_players_;
+};
 
 }  // namespace pamir::nets

@@ -2,12 +2,10 @@
 
 #include <cstdlib>
 #include <filesystem>
-#include <stdexcept>
 #include <vector>
 
-#include "nets/net_evaluator.h"
 
-namespace pamir::nets::inline PAMIR_RULESET {
+namespace pamir::nets {
 
 namespace fs = std::filesystem;
 
@@ -27,27 +25,8 @@ std::string models_dir() {
   return std::string(PAMIR_SOURCE_DIR) + "/models";
 }
 
-std::string shipped_model_path(int players) {
-  return models_dir() + "/" + core::kGameKey + "-" + std::to_string(players) + "p.weights";
-}
-
-void ShippedNetEvaluator::evaluate(std::span<const search::Leaf> leaves, std::span<const search::LeafResult> results) {
-  // Every leaf of one search has the same player count; a batch may mix games, so group by it.
-  for (std::size_t begin = 0; begin < leaves.size();) {
-    const int players = leaves[begin].state->num_players;
-    std::size_t end = begin + 1;
-    while (end < leaves.size() && leaves[end].state->num_players == players) ++end;
-    auto& evaluator = by_players_[players];
-    if (!evaluator) {
-      const std::string path = shipped_model_path(players);
-      if (!fs::exists(path))
-        throw std::runtime_error("no shipped net for " + std::to_string(players) + " players (" + path +
-                                 "; models/README.md lists the shipped nets)");
-      evaluator = make_net_evaluator(path);
-    }
-    evaluator->evaluate(leaves.subspan(begin, end - begin), results.subspan(begin, end - begin));
-    begin = end;
-  }
+std::string shipped_model_path(std::string_view game, int players) {
+  return models_dir() + "/" + std::string(game) + "-" + std::to_string(players) + "p.weights";
 }
 
 }  // namespace pamir::nets

@@ -6,7 +6,7 @@
 #include "nets/eigen_net.h"
 #include "nets/torch_net.h"
 
-namespace pamir::nets::inline PAMIR_RULESET {
+namespace pamir::nets {
 
 // On the CPU the Eigen path won at every batch size `pamir bench` measures (1 to 256; see
 // docs/encoding.md), so libtorch is never picked there: the crossover is out of reach.
@@ -16,7 +16,8 @@ namespace {
 
 class TorchInference final : public Inference {
  public:
-  explicit TorchInference(const NetWeights& weights) : net_(weights.config), device_(preferred_device()) {
+  explicit TorchInference(const NetWeights& weights)
+      : shape_(weights.shape), net_(weights.shape, weights.config), device_(preferred_device()) {
     net_->set_weights(weights);
     net_->to(device_);
     net_->eval();
@@ -24,29 +25,31 @@ class TorchInference final : public Inference {
 
   void run(const InferenceBatch& batch, const InferenceOutput& out) override {
     const int n = batch.size;
-    input_.assign(std::size_t(n) * kNumFeatures, 0.0f);
+    const int features = shape_.num_features, seats = shape_.num_seats;
+    input_.assign(std::size_t(n) * features, 0.0f);
     for (int i = 0; i < n; ++i)
       densify(batch.features + batch.row_begin[i], batch.row_begin[i + 1] - batch.row_begin[i],
-              input_.data() + std::size_t(i) * kNumFeatures);
+              input_.data() + std::size_t(i) * features);
     torch::InferenceMode guard;
-    const auto x = torch::from_blob(input_.data(), {n, kNumFeatures}).to(device_);
+    const auto x = torch::from_blob(input_.data(), {n, features}).to(device_);
     auto [policy, value] = net_->forward(x);
     policy = policy.to(torch::kCPU).contiguous();
     value = value.to(torch::kCPU).contiguous();
     const float* p = policy.data_ptr<float>();
     const float* v = value.data_ptr<float>();
     for (int i = 0; i < n; ++i) {
-      float* values = out.values + i * core::kMaxPlayers;
-      std::copy_n(v + i * core::kMaxPlayers, core::kMaxPlayers, values);
-      finish_values(values, batch.num_players[i]);
+      float* values = out.values + i * seats;
+      std::copy_n(v + i * seats, seats, values);
+      finish_values(values, batch.num_players[i], seats);
       for (int k = 0; k < batch.num_legal[i]; ++k)
-        out.priors[i][k] = p[std::size_t(i) * core::kNumActions + batch.legal[i][k]];
+        out.priors[i][k] = p[std::size_t(i) * shape_.num_actions + batch.legal[i][k]];
       softmax_in_place(out.priors[i], batch.num_legal[i]);
     }
   }
   const char* name() const override { return device_.is_cuda() ? "torch-cuda" : "torch"; }
 
  private:
+  NetShape shape_;
   TorchNet net_;
   torch::Device device_;
   std::vector<float> input_;

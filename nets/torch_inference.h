@@ -9,7 +9,7 @@
 #include "nets/inference.h"
 #include "nets/weights.h"
 
-namespace pamir::nets::inline PAMIR_RULESET {
+namespace pamir::nets {
 
 enum class InferencePath { kEigen, kTorch, kAuto };
 

@@ -2,10 +2,7 @@
 
 #include <string>
 
-#include "core/actions.h"
-#include "nets/encoder.h"
-
-namespace pamir::nets::inline PAMIR_RULESET {
+namespace pamir::nets {
 namespace {
 
 // Copies between a Linear layer and the flat weight buffer (row-major [out][in] both).
@@ -25,14 +22,14 @@ void copy_in(torch::nn::Linear& layer, const float* w, const float* b) {
 
 }  // namespace
 
-TorchNetImpl::TorchNetImpl(const NetConfig& config) : config_(config) {
-  input_ = register_module("input", torch::nn::Linear(kNumFeatures, config.width));
+TorchNetImpl::TorchNetImpl(const NetShape& shape, const NetConfig& config) : shape_(shape), config_(config) {
+  input_ = register_module("input", torch::nn::Linear(shape.num_features, config.width));
   for (int i = 0; i < config.blocks; ++i) {
     w1_.push_back(register_module("block" + std::to_string(i) + "_1", torch::nn::Linear(config.width, config.width)));
     w2_.push_back(register_module("block" + std::to_string(i) + "_2", torch::nn::Linear(config.width, config.width)));
   }
-  policy_ = register_module("policy", torch::nn::Linear(config.width, core::kNumActions));
-  value_ = register_module("value", torch::nn::Linear(config.width, core::kMaxPlayers));
+  policy_ = register_module("policy", torch::nn::Linear(config.width, shape.num_actions));
+  value_ = register_module("value", torch::nn::Linear(config.width, shape.num_seats));
   // The heads start at zero: an untrained net gives every legal action the same prior and
   // every seat the same value. Random heads would carry a bias for or against the seat to
   // move, and the search would then favour "done" (which hands the move over) or avoid it in
@@ -51,8 +48,8 @@ std::pair<torch::Tensor, torch::Tensor> TorchNetImpl::forward(const torch::Tenso
 }
 
 NetWeights TorchNetImpl::to_weights() {
-  const WeightLayout l(config_);
-  NetWeights w{config_, std::vector<float>(l.total)};
+  const WeightLayout l(shape_, config_);
+  NetWeights w{shape_, config_, std::vector<float>(l.total)};
   // The input layer is stored feature-major (transposed) for the sparse first layer.
   const auto input_t = input_->weight.detach().to(torch::kCPU).t().contiguous();
   std::copy_n(input_t.data_ptr<float>(), input_t.numel(), w.data.data() + l.input);
@@ -68,9 +65,10 @@ NetWeights TorchNetImpl::to_weights() {
 }
 
 void TorchNetImpl::set_weights(const NetWeights& w) {
-  const WeightLayout l(config_);
+  const WeightLayout l(shape_, config_);
   torch::NoGradGuard no_grad;
-  const auto input_t = torch::from_blob(const_cast<float*>(w.data.data() + l.input), {kNumFeatures, config_.width});
+  const auto input_t =
+      torch::from_blob(const_cast<float*>(w.data.data() + l.input), {shape_.num_features, config_.width});
   input_->weight.copy_(input_t.t().to(input_->weight.device()));
   input_->bias.copy_(
       torch::from_blob(const_cast<float*>(w.data.data() + l.input_bias), {config_.width}).to(input_->bias.device()));

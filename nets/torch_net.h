@@ -9,20 +9,22 @@
 
 #include "nets/weights.h"
 
-namespace pamir::nets::inline PAMIR_RULESET {
+namespace pamir::nets {
 
 class TorchNetImpl : public torch::nn::Module {
  public:
-  explicit TorchNetImpl(const NetConfig& config);
-  // x: [batch, kNumFeatures] -> (policy logits [batch, kNumActions], value logits
-  // [batch, kMaxPlayers]); masking and softmax are the caller's.
+  TorchNetImpl(const NetShape& shape, const NetConfig& config);
+  // x: [batch, num_features] -> (policy logits [batch, num_actions], value logits
+  // [batch, num_seats]); masking and softmax are the caller's.
   std::pair<torch::Tensor, torch::Tensor> forward(const torch::Tensor& x);
 
   NetWeights to_weights();
   void set_weights(const NetWeights& w);
+  const NetShape& shape() const { return shape_; }
   const NetConfig& config() const { return config_; }
 
  private:
+  NetShape shape_;
   NetConfig config_;
   torch::nn::Linear input_{nullptr}, policy_{nullptr}, value_{nullptr};
   std::vector<torch::nn::Linear> w1_, w2_;

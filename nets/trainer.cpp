@@ -10,7 +10,7 @@
 #include "nets/checksum.h"
 #include "nets/torch_net.h"
 
-namespace pamir::nets::inline PAMIR_RULESET {
+namespace pamir::nets {
 namespace {
 
 constexpr char kMagic[8] = {'P', 'A', 'M', 'I', 'R', 'C', 'K', 'P'};
@@ -43,7 +43,7 @@ struct Trainer::Impl {
         device(preferred_device()),
         net([&] {
           torch::manual_seed(o.seed);
-          return TorchNet(o.net);
+          return TorchNet(o.shape, o.net);
         }()),
         optimizer((net->to(device), net->parameters()), adamw_options(o)) {}
 
@@ -51,16 +51,19 @@ struct Trainer::Impl {
     const int n = b.size;
     auto cpu_float = torch::TensorOptions().dtype(torch::kFloat32);
     auto cpu_byte = torch::TensorOptions().dtype(torch::kUInt8);
-    const auto x = torch::from_blob(const_cast<float*>(b.features.data()), {n, kNumFeatures}, cpu_float).to(device);
+    const NetShape& shape = options.shape;
+    const auto x =
+        torch::from_blob(const_cast<float*>(b.features.data()), {n, shape.num_features}, cpu_float).to(device);
     const auto policy_target =
-        torch::from_blob(const_cast<float*>(b.policy.data()), {n, core::kNumActions}, cpu_float).to(device);
-    const auto legal =
-        torch::from_blob(const_cast<std::uint8_t*>(b.legal.data()), {n, core::kNumActions}, cpu_byte).to(device).to(torch::kBool);
+        torch::from_blob(const_cast<float*>(b.policy.data()), {n, shape.num_actions}, cpu_float).to(device);
+    const auto legal = torch::from_blob(const_cast<std::uint8_t*>(b.legal.data()), {n, shape.num_actions}, cpu_byte)
+                           .to(device)
+                           .to(torch::kBool);
     const auto value_target =
-        torch::from_blob(const_cast<float*>(b.values.data()), {n, core::kMaxPlayers}, cpu_float).to(device);
+        torch::from_blob(const_cast<float*>(b.values.data()), {n, shape.num_seats}, cpu_float).to(device);
     const auto players =
         torch::from_blob(const_cast<std::uint8_t*>(b.num_players.data()), {n, 1}, cpu_byte).to(device).to(torch::kLong);
-    const auto seats = torch::arange(core::kMaxPlayers, torch::TensorOptions().dtype(torch::kLong).device(device))
+    const auto seats = torch::arange(shape.num_seats, torch::TensorOptions().dtype(torch::kLong).device(device))
                            .unsqueeze(0)
                            .lt(players);
 
@@ -135,6 +138,8 @@ std::vector<float> Trainer::optimizer_state_values() const {
 void Trainer::save_checkpoint(const std::string& path, const std::string& metadata_json) const {
   const TrainerOptions& o = impl_->options;
   const nlohmann::json description = {
+      {"game", o.shape.game},         {"features", o.shape.num_features},
+      {"actions", o.shape.num_actions}, {"seats", o.shape.num_seats},
       {"width", o.net.width},         {"blocks", o.net.blocks},
       {"learning_rate", o.learning_rate}, {"weight_decay", o.weight_decay},
       {"value_weight", o.value_weight}, {"seed", o.seed},
@@ -162,7 +167,7 @@ void Trainer::save_checkpoint(const std::string& path, const std::string& metada
   io::write_file_atomically(path, bytes + body);
 }
 
-Trainer Trainer::load_checkpoint(const std::string& path) {
+Trainer Trainer::load_checkpoint(const std::string& path, const NetShape& shape) {
   const std::string bytes = io::read_file(path);
   CheckpointHeader h;
   if (bytes.size() < sizeof h) fail(path, "too short for a header");
@@ -176,6 +181,12 @@ Trainer Trainer::load_checkpoint(const std::string& path) {
   try {
     const auto description = nlohmann::json::parse(bytes.substr(sizeof h, h.json_size));
     TrainerOptions o;
+    o.shape = shape;
+    // Checkpoints written before they named their shape are the shape asked for.
+    if (description.contains("game") &&
+        (description.at("game") != shape.game || description.at("features") != shape.num_features ||
+         description.at("actions") != shape.num_actions || description.at("seats") != shape.num_seats))
+      fail(path, "made for another game or encoder (" + description.at("game").get<std::string>() + ")");
     o.net.width = description.at("width");
     o.net.blocks = description.at("blocks");
     o.learning_rate = description.at("learning_rate");
@@ -194,6 +205,7 @@ Trainer Trainer::load_checkpoint(const std::string& path) {
     return Trainer(std::move(impl));
   } catch (const std::exception& e) {
     std::string why = e.what();
+    if (why.rfind("bad checkpoint ", 0) == 0) throw;  // already said
     why = why.substr(0, why.find('\n'));
     fail(path, why);
   }

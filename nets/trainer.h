@@ -20,9 +20,10 @@
 #include "nets/train_batch.h"
 #include "nets/weights.h"
 
-namespace pamir::nets::inline PAMIR_RULESET {
+namespace pamir::nets {
 
 struct TrainerOptions {
+  NetShape shape;  // the game's (games::Game::net_shape)
   NetConfig net;
   double learning_rate = 1e-3;
   double weight_decay = 1e-4;
@@ -56,10 +57,10 @@ class Trainer {
   NetWeights export_weights() const;
 
   void save_checkpoint(const std::string& path, const std::string& metadata_json = "{}") const;
-  // Restores everything a checkpoint holds (the options' net shape and learning settings
-  // come from the file); throws std::runtime_error with a one-line message when it is
-  // unreadable or corrupt.
-  static Trainer load_checkpoint(const std::string& path);
+  // Restores everything a checkpoint holds (the options' net config and learning settings
+  // come from the file) for a net of that shape; throws std::runtime_error with a one-line
+  // message when it is unreadable, corrupt or made for another shape.
+  static Trainer load_checkpoint(const std::string& path, const NetShape& shape);
   const std::string& metadata() const;
 
   // The optimizer state as named tensors flattened to floats, for comparing two trainers

@@ -6,43 +6,25 @@
 #include <stdexcept>
 #include <string_view>
 
-#include "core/actions.h"
+#include "core/splitmix.h"
 #include "io/file_io.h"
-#include "io/text.h"
-#include "core/hash.h"
-#include "core/random.h"
+#include "io/games.h"
 #include "nets/checksum.h"
-#include "nets/encoder.h"
 
-namespace pamir::nets::inline PAMIR_RULESET {
+namespace pamir::nets {
 namespace {
 
-// Each game's nets open with their own magic, so that one game's tools refuse another's nets
-// by name (io::kKnownGames); Pax Pamir's is the one its shipped nets carry.
-struct GameMagic {
-  std::string_view game;
-  char magic[8];
-};
-constexpr GameMagic kGameMagics[] = {{"pamir", {'P', 'A', 'M', 'I', 'R', 'N', 'E', 'T'}},
-                                     {"expanse", {'E', 'X', 'P', 'A', 'N', 'S', 'E', 'N'}}};
-constexpr int magic_index(std::string_view game) {
-  for (int i = 0; i < int(std::size(kGameMagics)); ++i)
-    if (kGameMagics[i].game == game) return i;
-  return -1;
-}
-static_assert(magic_index(core::kGameKey) >= 0, "a game without a weight-file magic");
-constexpr const char* kMagic = kGameMagics[magic_index(core::kGameKey)].magic;
 // Version 2 added the encoder fingerprint.
-constexpr core::u32 kVersion = 2;
+constexpr std::uint32_t kVersion = 2;
 
 struct Header {
   char magic[8];
-  core::u32 version;
-  core::u32 num_features, num_actions, num_seats;
-  core::u32 width, blocks;
-  core::u64 encoder;  // encoder_fingerprint() of the encoder the net was trained on
-  core::u64 float_count;
-  core::u64 checksum;
+  std::uint32_t version;
+  std::uint32_t num_features, num_actions, num_seats;
+  std::uint32_t width, blocks;
+  std::uint64_t encoder;  // the fingerprint of the encoder the net was trained on
+  std::uint64_t float_count;
+  std::uint64_t checksum;
 };
 static_assert(sizeof(Header) == 56);
 
@@ -50,44 +32,58 @@ static_assert(sizeof(Header) == 56);
   throw std::runtime_error("bad weight file " + source + ": " + why);
 }
 
+std::string hex(std::uint64_t v) {
+  std::string out(16, '0');
+  for (int i = 15; i >= 0; --i, v >>= 4) out[i] = "0123456789abcdef"[v & 15];
+  return out;
+}
+
 }  // namespace
 
-WeightLayout::WeightLayout(const NetConfig& c) : width(c.width), w_size(std::size_t(c.width) * c.width) {
+WeightLayout::WeightLayout(const NetShape& shape, const NetConfig& c)
+    : width(c.width), w_size(std::size_t(c.width) * c.width) {
   input = 0;
-  input_bias = input + std::size_t(kNumFeatures) * width;
+  input_bias = input + std::size_t(shape.num_features) * width;
   block_begin = input_bias + width;
   block_stride = 2 * (w_size + width);
   policy = block_begin + c.blocks * block_stride;
-  policy_bias = policy + std::size_t(core::kNumActions) * width;
-  value = policy_bias + core::kNumActions;
-  value_bias = value + std::size_t(core::kMaxPlayers) * width;
-  total = value_bias + core::kMaxPlayers;
+  policy_bias = policy + std::size_t(shape.num_actions) * width;
+  value = policy_bias + shape.num_actions;
+  value_bias = value + std::size_t(shape.num_seats) * width;
+  total = value_bias + shape.num_seats;
 }
 
-NetWeights random_weights(const NetConfig& config, core::u64 seed) {
-  const WeightLayout l(config);
-  NetWeights w{config, std::vector<float>(l.total)};
+NetWeights random_weights(const NetShape& shape, const NetConfig& config, std::uint64_t seed) {
+  const WeightLayout l(shape, config);
+  NetWeights w{shape, config, std::vector<float>(l.total)};
   auto fill = [&](std::size_t begin, std::size_t end, int fan_in) {
     const float bound = 1.0f / std::sqrt(float(fan_in));
     for (std::size_t i = begin; i < end; ++i)
-      w.data[i] = bound * (2.0f * float(core::next_random(seed) >> 40) / float(1 << 24) - 1.0f);
+      w.data[i] = bound * (2.0f * float(splitmix64(seed) >> 40) / float(1 << 24) - 1.0f);
   };
-  fill(l.input, l.block_begin, kNumFeatures);
+  fill(l.input, l.block_begin, shape.num_features);
   fill(l.block_begin, l.policy, config.width);
   fill(l.policy, l.total, config.width);
   return w;
 }
 
+std::string weights_magic(std::string_view game) {
+  std::string magic;
+  for (const char c : std::string(game) + "net") magic += char(c >= 'a' && c <= 'z' ? c - 'a' + 'A' : c);
+  magic.resize(8, ' ');
+  return magic;
+}
+
 std::string serialize_weights(const NetWeights& w) {
   Header h{};
-  std::memcpy(h.magic, kMagic, 8);
+  std::memcpy(h.magic, weights_magic(w.shape.game).data(), 8);
   h.version = kVersion;
-  h.num_features = kNumFeatures;
-  h.num_actions = core::kNumActions;
-  h.num_seats = core::kMaxPlayers;
-  h.width = core::u32(w.config.width);
-  h.blocks = core::u32(w.config.blocks);
-  h.encoder = encoder_fingerprint();
+  h.num_features = std::uint32_t(w.shape.num_features);
+  h.num_actions = std::uint32_t(w.shape.num_actions);
+  h.num_seats = std::uint32_t(w.shape.num_seats);
+  h.width = std::uint32_t(w.config.width);
+  h.blocks = std::uint32_t(w.config.blocks);
+  h.encoder = w.shape.encoder;
   h.float_count = w.data.size();
   h.checksum = checksum64(w.data.data(), w.data.size() * sizeof(float));
   std::string bytes(sizeof h + w.data.size() * sizeof(float), '\0');
@@ -96,28 +92,29 @@ std::string serialize_weights(const NetWeights& w) {
   return bytes;
 }
 
-NetWeights parse_weights(std::string_view bytes, const std::string& source) {
+NetWeights parse_weights(std::string_view bytes, const std::string& source, const NetShape& expected) {
   Header h;
   if (bytes.size() < sizeof h) fail(source, "too short for a header (" + std::to_string(bytes.size()) + " bytes)");
   std::memcpy(&h, bytes.data(), sizeof h);
-  if (std::memcmp(h.magic, kMagic, 8) != 0) {
-    for (const GameMagic& g : kGameMagics)
-      if (std::memcmp(h.magic, g.magic, 8) == 0) fail(source, io::other_game(g.game, "net"));
+  if (std::string_view(h.magic, 8) != weights_magic(expected.game)) {
+    for (const io::KnownGame& g : io::kKnownGames)
+      if (std::string_view(h.magic, 8) == weights_magic(g.key)) fail(source, io::other_game(g.key, expected.game, "net"));
     fail(source, "not a pamir weight file");
   }
   if (h.version != kVersion)
     fail(source, "version " + std::to_string(h.version) + ", this build reads " + std::to_string(kVersion));
-  if (h.num_features != kNumFeatures || h.num_actions != core::kNumActions || h.num_seats != core::kMaxPlayers)
+  if (int(h.num_features) != expected.num_features || int(h.num_actions) != expected.num_actions ||
+      int(h.num_seats) != expected.num_seats)
     fail(source, "made for " + std::to_string(h.num_features) + " features and " + std::to_string(h.num_actions) +
-                     " actions; this build has " + std::to_string(kNumFeatures) + " and " +
-                     std::to_string(core::kNumActions));
-  if (h.encoder != encoder_fingerprint())
-    fail(source, "made for another encoder (fingerprint " + core::to_hex(h.encoder) + ", this build's is " +
-                     core::to_hex(encoder_fingerprint()) + ")");
+                     " actions; this build has " + std::to_string(expected.num_features) + " and " +
+                     std::to_string(expected.num_actions));
+  if (h.encoder != expected.encoder)
+    fail(source, "made for another encoder (fingerprint " + hex(h.encoder) + ", this build's is " +
+                     hex(expected.encoder) + ")");
   if (h.width < 1 || h.width > 4096 || h.blocks > 64)
     fail(source, "implausible shape (width " + std::to_string(h.width) + ", blocks " + std::to_string(h.blocks) + ")");
-  NetWeights w{{int(h.width), int(h.blocks)}, {}};
-  const WeightLayout l(w.config);
+  NetWeights w{expected, {int(h.width), int(h.blocks)}, {}};
+  const WeightLayout l(w.shape, w.config);
   if (h.float_count != l.total) fail(source, "float count does not match its shape");
   if (bytes.size() != sizeof h + l.total * sizeof(float))
     fail(source, "truncated or padded (" + std::to_string(bytes.size()) + " bytes, expected " +
@@ -132,6 +129,8 @@ void save_weights(const std::string& path, const NetWeights& w) {
   io::write_file_atomically(path, serialize_weights(w));
 }
 
-NetWeights load_weights(const std::string& path) { return parse_weights(io::read_file(path), path); }
+NetWeights load_weights(const std::string& path, const NetShape& expected) {
+  return parse_weights(io::read_file(path), path, expected);
+}
 
 }  // namespace pamir::nets

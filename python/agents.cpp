@@ -1,4 +1,4 @@
-// pamir.agent(spec).choose(game) (search/agent.h) and pamir.tournament(...)
+// pamir.agent(spec, game=...).choose(game) (games::Game::make_agent) and pamir.tournament(...)
 // (tournament/tournament.h, standings from tournament/standings.h). Searches and tournaments
 // run with the GIL released, so other Python threads go on meanwhile.
 
@@ -11,9 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "core/game.h"
+#include "games/registry.h"
 #include "python/bindings.h"
-#include "search/agent.h"
 #include "tournament/standings.h"
 #include "tournament/tournament.h"
 
@@ -24,24 +23,30 @@ using namespace pybind11::literals;
 
 namespace {
 
-// An agent is not thread-safe (search/agent.h); the lock keeps two Python threads that
-// share one from searching at once while the GIL is released.
+// An agent of one game. It is not thread-safe (games::Agent); the lock keeps two Python
+// threads that share one from searching at once while the GIL is released.
 class Agent {
  public:
-  Agent(const std::string& spec, core::u64 seed) : agent_(search::make_agent(spec, seed)), spec_(spec) {}
+  Agent(const games::Game& game, const std::string& spec, games::u64 seed)
+      : game_(game), agent_(game.make_agent(spec, seed)), spec_(spec) {}
 
-  core::Action choose(const Game& g) {
-    if (g.state().game_over()) throw py::value_error("the game is over: there is no move to choose");
-    const core::State s = g.state();  // the search reads a copy: Python may change the game meanwhile
+  games::Action choose(const Game& g) {
+    if (&g.rules() != &game_)
+      throw py::value_error("this agent plays " + std::string(game_.name()) + ", not " + std::string(g.rules().name()) +
+                            " (pamir.agent(spec, game=\"" + std::string(g.rules().key()) + "\"))");
+    if (game_.over(g.position())) throw py::value_error("the game is over: there is no move to choose");
+    const games::Position p = g.position();  // the search reads a copy: Python may change the game meanwhile
     py::gil_scoped_release release;
     std::lock_guard lock(mutex_);
-    return agent_->choose(s);
+    return agent_->choose(p);
   }
   std::string name() const { return agent_->name(); }
   const std::string& spec() const { return spec_; }
+  std::string game() const { return std::string(game_.key()); }
 
  private:
-  std::unique_ptr<search::Agent> agent_;
+  const games::Game& game_;
+  std::unique_ptr<games::Agent> agent_;
   std::string spec_;
   std::mutex mutex_;
 };
@@ -51,9 +56,11 @@ struct TournamentOutcome {
   std::vector<tournament::AgentStanding> standings;
 };
 
-TournamentOutcome run_tournament(const std::vector<std::string>& agents, int players, long games, core::u64 seed,
-                                 int threads, std::optional<std::string> seating, int max_decisions) {
+TournamentOutcome run_tournament(const std::vector<std::string>& agents, int players, long games, games::u64 seed,
+                                 int threads, std::optional<std::string> seating, int max_decisions,
+                                 const std::string& game) {
   tournament::TournamentConfig c;
+  c.game = game_named(game).key();
   c.agents = agents;
   c.players = players;
   c.games = games;
@@ -74,17 +81,22 @@ TournamentOutcome run_tournament(const std::vector<std::string>& agents, int pla
 }  // namespace
 
 void bind_agents(py::module_& m) {
+  const std::string default_key(games::default_game().key());
   py::class_<Agent>(m, "Agent", "An agent built from a spec string (`pamir agents` lists them and their options).")
       .def("choose", &Agent::choose, "game"_a,
            "A legal action for the seat to move in game (which is not changed). The GIL is released meanwhile.")
       .def_property_readonly("name", &Agent::name)
       .def_property_readonly("spec", &Agent::spec)
+      .def_property_readonly("game", &Agent::game, "The key of the game it plays.")
       .def("__repr__", [](const Agent& a) { return "<pamir.Agent " + a.spec() + ">"; });
-  // search::make_agent throws std::invalid_argument for a bad spec: pybind11 raises it as ValueError.
-  m.def("agent", [](const std::string& spec, core::u64 seed) { return std::make_unique<Agent>(spec, seed); },
-        "spec"_a, "seed"_a = 0,
-        "An agent from a spec: \"random\", \"heuristic\", \"ismcts:iters=200\", \"best\" (the shipped net), ... "
-        "A bad spec raises ValueError.");
+  // make_agent throws std::invalid_argument for a bad spec: pybind11 raises it as ValueError.
+  m.def("agent",
+        [](const std::string& spec, games::u64 seed, const std::string& game) {
+          return std::make_unique<Agent>(game_named(game), spec, seed);
+        },
+        "spec"_a, "seed"_a = 0, "game"_a = default_key,
+        "An agent of `game` from a spec: \"random\", \"heuristic\", \"ismcts:iters=200\", \"best\" (the shipped "
+        "net), ... A bad spec raises ValueError.");
 
   py::class_<tournament::GameResult>(m, "GameResult", "One finished game of a tournament.")
       .def_readonly("game", &tournament::GameResult::game, "Index in the tournament.")
@@ -115,8 +127,8 @@ void bind_agents(py::module_& m) {
       .def_readonly("games", &TournamentOutcome::games, "The games, by index.")
       .def_readonly("standings", &TournamentOutcome::standings, "Per agent, in the order given.");
   m.def("tournament", &run_tournament, "agents"_a, "players"_a, "games"_a, "seed"_a = 1, "threads"_a = 1,
-        "seating"_a = py::none(), "max_decisions"_a = tournament::kDefaultMaxDecisions,
-        "Plays a balanced, seeded tournament (as `pamir tournament`, in memory) with the GIL released; "
+        "seating"_a = py::none(), "max_decisions"_a = tournament::kDefaultMaxDecisions, "game"_a = default_key,
+        "Plays a balanced, seeded tournament of `game` (as `pamir tournament`, in memory) with the GIL released; "
         "threads=0 uses every core. A bad configuration raises ValueError.");
 }
 

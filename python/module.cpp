@@ -1,14 +1,18 @@
 // The extension module _pamir, which the package pamir (python/pamir/__init__.py) re-exports.
+// Each game registers its own net evaluators ("best", "eval=net:<file>") when the registry
+// makes it (games/ruleset_game.cpp).
 
 #include <pybind11/pybind11.h>
 
-#include "nets/register_evaluators.h"
+#include <string>
+
+#include "games/registry.h"
 #include "python/bindings.h"
 
 PYBIND11_MODULE(_pamir, m) {
-  m.doc() = "Pax Pamir 2E: the rules engine, agents and tournaments of pamir (docs/python.md)";
-  // Agent specs may name the net evaluators ("best", "eval=net:<file>").
-  pamir::nets::register_net_evaluators();
+  std::string names;
+  for (const pamir::games::Game* g : pamir::games::all_games()) names += (names.empty() ? "" : ", ") + std::string(g->name());
+  m.doc() = "pamir: the rules engines of " + names + ", agents and tournaments (docs/python.md)";
   pamir::python::bind_game(m);
   pamir::python::bind_agents(m);
 }

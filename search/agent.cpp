@@ -18,20 +18,6 @@ core::Action RandomAgent::choose(const core::State& s) {
   return legal[core::random_below(rng_, n)];
 }
 
-std::vector<std::string> split_agent_specs(const std::string& text) {
-  std::vector<std::string> specs;
-  std::stringstream in(text);
-  for (std::string piece; std::getline(in, piece, ',');) {
-    const size_t eq = piece.find('=');
-    const bool continues = !specs.empty() && eq != std::string::npos && piece.find(':') > eq;
-    if (continues)
-      specs.back() += "," + piece;
-    else
-      specs.push_back(piece);
-  }
-  return specs;
-}
-
 namespace {
 // Agents that do not search take only the seed of the option table.
 void only_seed(const std::string& agent, const std::string& text) {
@@ -109,17 +95,12 @@ std::vector<std::string> agent_names() {
   return names;
 }
 
-bool is_wakhan_seat(const std::string& spec) {
-  if (core::kAutomaton) return spec == core::kAutomaton;
-  if (spec == "wakhan") throw std::invalid_argument("wakhan plays Pax Pamir only");
-  return false;
-}
-
 std::unique_ptr<Agent> make_agent(const std::string& spec, core::u64 seed) {
   const size_t colon = spec.find(':');
   const std::string name = spec.substr(0, colon);
   const std::string argument = colon == std::string::npos ? "" : spec.substr(colon + 1);
-  if (is_wakhan_seat(spec)) throw std::invalid_argument("wakhan is a seat, not an agent: the engine plays her");
+  if (core::kAutomaton && spec == core::kAutomaton)
+    throw std::invalid_argument(spec + " is a seat, not an agent: the engine plays her");
   AgentFactory factory;
   {
     AgentRegistry& r = agent_registry();

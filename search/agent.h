@@ -28,13 +28,7 @@ struct SearchStats {
   int iterations = 0;
   Values values{};              // the root's mean value per seat (seat order)
   std::vector<RootMove> moves;  // the root's moves, in action order
-};
-
-// Thrown by an agent that cannot give a move: an outside program that crashed, timed out or
-// answered nonsense, or a person who resigned. The game ends there with that seat last (a
-// loss) instead of stopping a whole tournament; what() is the one-line reason.
-struct AgentForfeit : std::runtime_error {
-  using std::runtime_error::runtime_error;
+  std::vector<core::Action> principal_variation;  // the most visited line from the root
 };
 
 class Agent {
@@ -75,10 +69,11 @@ constexpr const char* kBestAgentOptions = "iters=1600,c=1.5,batch=4,hmix=0.5,eva
 // agent's own seed; throws std::invalid_argument with a one-line reason for a bad argument.
 using AgentFactory = std::function<std::unique_ptr<Agent>(const std::string& argument, core::u64 seed)>;
 
-// Adds (or replaces) a named agent, so that a program built on pamir plays its own agents in
-// play, tournaments and matches by spec. The built-in ones (random, heuristic, mcts, pimc,
-// ismcts, best) are always there; the command-line tool adds "external" (an outside program,
-// cli/external_agent.h). Returns true so that it can initialize a static.
+// Adds (or replaces) a named agent of this game, so that a program built on pamir plays its own
+// searches in play, tournaments and matches by spec (games::Game::make_agent finds them). The
+// built-in ones (random, heuristic, mcts, pimc, ismcts, best) are always there; agents any
+// game seats (an outside program, a person) register with games::register_agent instead.
+// Returns true so that it can initialize a static.
 bool register_agent(const std::string& name, AgentFactory factory);
 
 // The names make_agent knows, sorted.
@@ -87,14 +82,5 @@ std::vector<std::string> agent_names();
 // Builds an agent from a spec; throws std::invalid_argument with a one-line reason for an
 // unknown name or option. seed is mixed into the agent's own seed so seats differ.
 std::unique_ptr<Agent> make_agent(const std::string& spec, core::u64 seed);
-
-// Whether the spec seats Wakhan (core/wakhan.h), whom the engine plays. She plays Pax Pamir
-// only (core::kAutomaton): under another game the spec "wakhan" is a std::invalid_argument.
-bool is_wakhan_seat(const std::string& spec);
-
-// Splits a comma-separated list of agent specs. Specs carry their own comma-separated options,
-// so a piece "key=value" (an '=' before any ':') continues the previous spec:
-// "ismcts:iters=100,eval=net:a.pt,random" is two specs.
-std::vector<std::string> split_agent_specs(const std::string& text);
 
 }  // namespace pamir::search

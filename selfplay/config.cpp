@@ -7,23 +7,22 @@
 #include <set>
 #include <sstream>
 
+#include "core/splitmix.h"
 #include "io/file_io.h"
 #include "io/text.h"
 #include "selfplay/config_lines.h"
 
-namespace pamir::selfplay::inline PAMIR_RULESET {
+namespace pamir::selfplay {
 namespace {
 
 using C = TrainConfig;
 
-// The game's fewest seats (Pax Pamir: 2, its default since before there were two games).
-static_assert(core::kMinPlayers >= 1 && core::kMinPlayers <= 9);
-constexpr char kDefaultPlayers[] = {char('0' + core::kMinPlayers), '\0'};
 
 // The one list of keys. The shipped configs document every key again in their own words
 // (a test checks that each config names every key).
 const ConfigKey kKeys[] = {
-    {"players", &C::players, core::kMinPlayers, core::kMaxPlayers, kDefaultPlayers, "seats per game"},
+    // The default is the game's fewest seats (check_game_config).
+    {"players", &C::players, 1, io::kMaxSeats, "2", "seats per game"},
     {"seed", &C::seed, 0, 1.8e19, "1", "seeds games, noise and the initial weights"},
     {"threads", &C::threads, 0, 1024, "0", "self-play and evaluation threads (0: all cores)"},
     {"generations", &C::generations, 1, 10000, "4", "self-play -> train -> evaluate rounds"},
@@ -63,6 +62,12 @@ const ConfigKey kKeys[] = {
     {"final_eval_games", &C::final_eval_games, 0, 1e6, "200", "games of the last generation vs generation 0, and vs the baseline"},
 };
 
+std::string known_games() {
+  std::string keys;
+  for (const io::KnownGame& g : io::kKnownGames) keys += (keys.empty() ? "" : ", ") + std::string(g.key);
+  return keys;
+}
+
 const ConfigKey* find_key(const std::string& name) {
   for (const auto& k : kKeys)
     if (name == k.name) return &k;
@@ -101,7 +106,7 @@ bool parse_number(const ConfigKey& k, const std::string& text, double& as_double
 
 }  // namespace
 
-TrainConfig::TrainConfig() {
+TrainConfig::TrainConfig() : game(io::kDefaultGame) {
   for (const auto& k : kKeys) set_key(*this, k.name, k.fallback, "default");
 }
 
@@ -118,6 +123,7 @@ void set_key(TrainConfig& config, const std::string& key, const std::string& val
   if (v < k->min || v > k->max)
     throw ConfigError(where + ": " + key + " = " + value + " is out of range " + range_text(*k));
   parse_number(*k, value, v, &config);
+  config.origin[key] = where;
 }
 
 TrainConfig parse_config(const std::string& text, const std::string& source) {
@@ -126,9 +132,11 @@ TrainConfig parse_config(const std::string& text, const std::string& source) {
   try {
     for_each_config_line(text, source, [&](const std::string& key, const std::string& value, const std::string& where) {
       if (!seen.insert(key).second) throw ConfigError(where + ": key '" + key + "' given twice");
-      if (key == kGameKeyName) {  // not a setting: which game's tool may run the config
-        const std::string other = io::other_game(value, "config");
-        if (!other.empty()) throw ConfigError(source + " " + other);
+      if (key == kGameKeyName) {  // the game the config trains
+        if (io::game_name(value).empty())
+          throw ConfigError(where + ": unknown game " + value.substr(0, 40) + " (games: " + known_games() + ")");
+        config.game = value;
+        config.origin[key] = where;
         return;
       }
       set_key(config, key, value, where);
@@ -167,11 +175,23 @@ void check_config(const TrainConfig& c) {
                       std::to_string(c.full_iters) + ")");
   if (c.resign_threshold > 0 && c.players != 2)
     throw ConfigError("resign_threshold > 0 needs players = 2 (a resignation ends the game for everyone)");
-  if (c.wakhan_share > 0 && !core::kAutomaton) throw ConfigError("wakhan_share > 0: Wakhan plays Pax Pamir only");
-  if (c.wakhan_share > 0 && c.players > core::kAutomatonMaxPlayers)
-    throw ConfigError("wakhan_share > 0 needs players = 2 or 3 (Wakhan plays in games of 2 or 3)");
   if (c.full_fraction == 0 && c.train_steps > 0)
     throw ConfigError("full_fraction = 0 records no training rows, but train_steps > 0");
+}
+
+void check_game_config(TrainConfig& c, const io::GameFacts& game) {
+  const auto origin = [&](const char* key) {
+    const auto it = c.origin.find(key);
+    return it == c.origin.end() ? std::string("default") : it->second;
+  };
+  if (origin("players") == "default") c.players = game.min_players;
+  if (c.players < game.min_players || c.players > game.max_players)
+    throw ConfigError(origin("players") + ": players = " + std::to_string(c.players) + " is out of range " +
+                      std::to_string(game.min_players) + ".." + std::to_string(game.max_players));
+  if (c.wakhan_share > 0 && game.automaton.empty())
+    throw ConfigError(origin("wakhan_share") + ": wakhan_share > 0: Wakhan plays Pax Pamir only");
+  if (c.wakhan_share > 0 && c.players > game.automaton_max_players)
+    throw ConfigError("wakhan_share > 0 needs players = 2 or 3 (Wakhan plays in games of 2 or 3)");
 }
 
 std::string key_value(const TrainConfig& config, const std::string& key) {
@@ -188,7 +208,7 @@ std::string key_value(const TrainConfig& config, const std::string& key) {
 
 std::string format_config(const TrainConfig& config) {
   std::string out = "# The resolved configuration of this run (defaults, config file and overrides).\n";
-  out += "\n# the game (" + std::string(io::game_name()) + ")\n" + kGameKeyName + " = " + core::kGameKey + "\n";
+  out += "\n# the game (" + std::string(io::game_name(config.game)) + ")\n" + kGameKeyName + " = " + config.game + "\n";
   for (const auto& k : kKeys)
     out += "\n# " + std::string(k.help) + " (" + range_text(k) + ")\n" + k.name + " = " + key_value(config, k.name) +
            "\n";
@@ -196,6 +216,7 @@ std::string format_config(const TrainConfig& config) {
 }
 
 std::vector<std::string> fixed_keys_changed(const TrainConfig& saved, const TrainConfig& resumed) {
+  if (saved.game != resumed.game) return {"game"};
   static const char* const kFixed[] = {"players",        "seed",          "net_width",         "net_blocks",
                                        "cpuct",          "heuristic_mix", "leaves_per_search", "max_decisions",
                                        "eval_iters",     "eval_games",    "baseline_iters",    "final_eval_games"};
@@ -203,6 +224,22 @@ std::vector<std::string> fixed_keys_changed(const TrainConfig& saved, const Trai
   for (const char* key : kFixed)
     if (key_value(saved, key) != key_value(resumed, key)) changed.push_back(key);
   return changed;
+}
+
+std::uint64_t game_seed(std::uint64_t seed, int generation, long index) {
+  std::uint64_t x = seed * 0x9E3779B97F4A7C15ull ^ (std::uint64_t(generation) << 40) ^ std::uint64_t(index);
+  return splitmix64(x);
+}
+
+int wakhan_seat(const TrainConfig& c, std::uint64_t game_seed) {
+  std::uint64_t x = game_seed ^ 0xA5A5A5A5DEADBEEFull;  // a stream apart from the deal's
+  if (!(splitmix64(x) < c.wakhan_share * 0x1p64)) return -1;
+  return int((static_cast<unsigned __int128>(splitmix64(x)) * std::uint64_t(c.players)) >> 64);
+}
+
+double move_temperature(const TrainConfig& c, int decision) {
+  if (decision >= c.temperature_moves) return c.temperature_end;
+  return c.temperature_start + (c.temperature_end - c.temperature_start) * decision / c.temperature_moves;
 }
 
 }  // namespace pamir::selfplay

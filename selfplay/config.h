@@ -14,14 +14,18 @@
 #include <variant>
 #include <vector>
 
-#include "core/types.h"
+#include <cstdint>
+#include <map>
 
-namespace pamir::selfplay::inline PAMIR_RULESET {
+#include "io/games.h"
+
+namespace pamir::selfplay {
 
 struct TrainConfig {
   // The run.
+  std::string game;  // the game's key (a config's `game = ...` line; io::kDefaultGame without one)
   int players;
-  core::u64 seed;
+  std::uint64_t seed;
   int threads;  // 0: every core OpenMP reports
   int generations;
 
@@ -64,6 +68,10 @@ struct TrainConfig {
   int baseline_iters;    // iterations of the ISMCTS-rollout baseline
   int final_eval_games;  // games of the last generation against generation 0
 
+  // Where each key's value came from ("configs/x.cfg:12", "--set", "default"), for errors
+  // found once the game is known (check_game_config).
+  std::map<std::string, std::string> origin;
+
   TrainConfig();  // every key at its default
 };
 
@@ -71,7 +79,7 @@ struct ConfigError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-using ConfigField = std::variant<int TrainConfig::*, core::u64 TrainConfig::*, double TrainConfig::*>;
+using ConfigField = std::variant<int TrainConfig::*, std::uint64_t TrainConfig::*, double TrainConfig::*>;
 
 struct ConfigKey {
   const char* name;
@@ -87,8 +95,10 @@ std::span<const ConfigKey> config_keys();
 void set_key(TrainConfig& config, const std::string& key, const std::string& value, const std::string& where);
 
 // Parses config text (`key = value`, `#` comments, blank lines; a key given twice is an
-// error) on top of the defaults. source names the text in errors.
+// error) on top of the defaults. source names the text in errors. The config's game must be
+// one pamir knows; its own rules (seat counts, Wakhan) are check_game_config's.
 TrainConfig parse_config(const std::string& text, const std::string& source);
+// Reads the file once (a pipe too: `--config <(...)`); a folder is a one-line error.
 TrainConfig load_config(const std::string& path);
 
 // Applies "key=value" overrides (from --set and named flags) in order.
@@ -97,6 +107,10 @@ void apply_overrides(TrainConfig& config, const std::vector<std::string>& overri
 // Cross-key rules (fast_iters <= full_iters, resignation only with 2 players, ...); throws
 // ConfigError.
 void check_config(const TrainConfig& config);
+// The rules of the config's game (games::Game::facts): its seat counts (a config that sets no
+// players takes the game's fewest) and whether it has Wakhan. Throws ConfigError naming where
+// the offending key was set.
+void check_game_config(TrainConfig& config, const io::GameFacts& game);
 
 // The resolved config as a config file (every key, with its help), that parse_config reads
 // back to the same values.
@@ -109,5 +123,15 @@ std::string key_value(const TrainConfig& config, const std::string& key);
 // the game, the seed, the net's shape, and what names the evaluation matches (their
 // results files must match on resume). Empty when the change is fine.
 std::vector<std::string> fixed_keys_changed(const TrainConfig& saved, const TrainConfig& resumed);
+
+// The seed of game `index` of generation `generation` in a run seeded `seed`.
+std::uint64_t game_seed(std::uint64_t seed, int generation, long index);
+
+// Wakhan's seat in that game, or -1: a share wakhan_share of the games gives her a
+// seat, chosen (like the game) by the seed alone.
+int wakhan_seat(const TrainConfig& config, std::uint64_t game_seed);
+
+// The move temperature at decision number `decision` of a game.
+double move_temperature(const TrainConfig& config, int decision);
 
 }  // namespace pamir::selfplay

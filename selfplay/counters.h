@@ -3,7 +3,7 @@
 // a shard's totals (so that a generation resumed in another process still counts the work of
 // the games already on disk, docs/shards.md), and what the ranks of an MPI job report.
 
-namespace pamir::selfplay::inline PAMIR_RULESET {
+namespace pamir::selfplay {
 
 // What one game took; games' counts add up.
 struct GameCounters {

@@ -12,7 +12,7 @@
 #include <string_view>
 #include <vector>
 
-namespace pamir::selfplay::inline PAMIR_RULESET {
+namespace pamir::selfplay {
 
 struct NpzError : std::runtime_error {
   using std::runtime_error::runtime_error;

@@ -6,7 +6,7 @@
 
 #include <cstdio>
 
-namespace pamir::selfplay::inline PAMIR_RULESET {
+namespace pamir::selfplay {
 
 ProgressBar::ProgressBar(std::string label, long total, long done)
     : label_(std::move(label)),

@@ -6,7 +6,7 @@
 #include <mutex>
 #include <string>
 
-namespace pamir::selfplay::inline PAMIR_RULESET {
+namespace pamir::selfplay {
 
 class ProgressBar {
  public:

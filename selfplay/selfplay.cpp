@@ -10,13 +10,11 @@
 #include <mutex>
 #include <set>
 
-#include "nets/net_evaluator.h"
-#include "search/evaluators.h"
 #include "selfplay/npz.h"
 #include "selfplay/shard_writer.h"
-#include "tournament/play.h"
+#include "io/threads.h"
 
-namespace pamir::selfplay::inline PAMIR_RULESET {
+namespace pamir::selfplay {
 
 namespace fs = std::filesystem;
 
@@ -32,10 +30,10 @@ std::vector<std::string> generation_shards(const std::string& dir, int generatio
   return out;
 }
 
-int thread_count(const TrainConfig& config) { return tournament::resolve_threads(config.threads); }
+int thread_count(const TrainConfig& config) { return io::resolve_threads(config.threads); }
 
-SelfPlayCounters play_selfplay_games(const TrainConfig& config, int generation, const std::vector<long>& games,
-                                     const EvaluatorMaker& make_evaluator,
+SelfPlayCounters play_selfplay_games(const TrainConfig& config, const std::vector<long>& games,
+                                     const WorkerMaker& make_worker,
                                      const std::function<void(FinishedGame&&)>& on_finished, int& threads) {
   std::atomic<std::size_t> next_game{0};
   const auto take_game = [&]() -> long {
@@ -49,12 +47,10 @@ SelfPlayCounters play_selfplay_games(const TrainConfig& config, int generation, 
 #pragma omp parallel num_threads(threads)
   {
     try {
-      const int w = omp_get_thread_num();
-      auto evaluator = make_evaluator(w);
-      SelfPlayWorker worker(config, generation, *evaluator);
-      worker.run(take_game, on_finished);
+      const std::unique_ptr<SelfPlayWorkerBase> worker = make_worker(omp_get_thread_num());
+      worker->run(take_game, on_finished);
       std::lock_guard lock(mutex);
-      counters += worker.counters();
+      counters += worker->counters();
     } catch (...) {
       std::lock_guard lock(mutex);
       if (!error) error = std::current_exception();
@@ -65,17 +61,9 @@ SelfPlayCounters play_selfplay_games(const TrainConfig& config, int generation, 
   return counters;
 }
 
-EvaluatorMaker net_evaluators(const TrainConfig& config, int generation, std::shared_ptr<const nets::NetWeights> weights) {
-  return [mix = config.heuristic_mix, generation, weights](int) {
-    nets::NetEvaluatorOptions o;
-    o.name = "net:gen" + std::to_string(generation - 1);
-    return search::blend_with_heuristic(nets::make_net_evaluator(weights, o), mix);
-  };
-}
-
-SelfPlayResult run_selfplay(const TrainConfig& config, int generation, const std::string& shard_dir,
-                            const EvaluatorMaker& make_evaluator, const GameProgress& progress, RemoteSelfPlay* remote,
-                            const std::function<void(const FinishedGame&)>& on_game) {
+SelfPlayResult run_selfplay(const TrainConfig& config, int generation, const nets::NetShape& shape,
+                            const std::string& shard_dir, const WorkerMaker& make_worker, const GameProgress& progress,
+                            RemoteSelfPlay* remote, const std::function<void(const FinishedGame&)>& on_game) {
   const auto started = std::chrono::steady_clock::now();
   SelfPlayResult result;
   fs::create_directories(shard_dir);
@@ -88,7 +76,7 @@ SelfPlayResult run_selfplay(const TrainConfig& config, int generation, const std
     const std::string name = fs::path(path).stem().string();
     next_number = std::max(next_number, std::stoi(name.substr(7)) + 1);
     try {
-      const ShardRows shard = read_shard(path);
+      const ShardRows shard = read_shard(path, shape);
       for (auto g : shard.games) done.insert(long(g));
       result.resumed += shard.counters;
     } catch (const NpzError& e) {
@@ -110,7 +98,7 @@ SelfPlayResult run_selfplay(const TrainConfig& config, int generation, const std
   std::vector<long> here = unplayed;
   if (remote) here = remote->start(config, generation, unplayed, [&](FinishedGame&& g) { writer.add(std::move(g)); });
   try {
-    result.counters = play_selfplay_games(config, generation, here, make_evaluator,
+    result.counters = play_selfplay_games(config, here, make_worker,
                                           [&](FinishedGame&& g) {
                                             if (on_game) on_game(g);
                                             writer.add(std::move(g));

@@ -1,23 +1,19 @@
 #pragma once
-// A generation's self-play: OpenMP workers (selfplay/worker.h), each with its own
-// evaluator, play the generation's games; finished games go to the writer thread
+// A generation's self-play: OpenMP workers (selfplay/worker_base.h: a game's workers, each
+// with its own evaluator) play the generation's games; finished games go to the writer thread
 // (selfplay/shard_writer.h). Resumable: games already in the generation's shards are not
 // played again, so a run killed mid-generation loses at most the games in flight.
 
 #include <functional>
-#include <memory>
 #include <string>
 #include <vector>
 
 #include "nets/weights.h"
-#include "search/evaluator.h"
 #include "selfplay/config.h"
-#include "selfplay/worker.h"
+#include "selfplay/worker_base.h"
 
-namespace pamir::selfplay::inline PAMIR_RULESET {
+namespace pamir::selfplay {
 
-// Makes worker w's evaluator (called once per worker, from that worker's thread).
-using EvaluatorMaker = std::function<std::unique_ptr<search::Evaluator>(int worker)>;
 // Games finished (resumed ones included) out of the generation's total; called from the
 // writer thread as shards are written.
 using GameProgress = std::function<void(long done, long total)>;
@@ -59,24 +55,21 @@ class RemoteSelfPlay {
   virtual void abandon() noexcept = 0;
 };
 
-// remote (may be null): other processes that play a share of the games; the shards are the
-// same either way. on_game (if set) sees every game this process plays, from the thread that
-// played it, before its rows go to the shards (selfplay/game_records.h).
-SelfPlayResult run_selfplay(const TrainConfig& config, int generation, const std::string& shard_dir,
-                            const EvaluatorMaker& make_evaluator, const GameProgress& progress = {},
-                            RemoteSelfPlay* remote = nullptr,
+// shape: the game's net shape (games::Game::net_shape), which the shards already in shard_dir
+// must have. remote (may be null): other processes that play a share of the games; the shards
+// are the same either way. on_game (if set) sees every game this process plays, from the
+// thread that played it, before its rows go to the shards (training/game_records.h).
+SelfPlayResult run_selfplay(const TrainConfig& config, int generation, const nets::NetShape& shape,
+                            const std::string& shard_dir, const WorkerMaker& make_worker,
+                            const GameProgress& progress = {}, RemoteSelfPlay* remote = nullptr,
                             const std::function<void(const FinishedGame&)>& on_game = {});
 
 // Plays the games (indices of the generation) here, on the config's OpenMP threads (no more
-// than there are games), each worker with its own evaluator; every finished game goes to
+// than there are games), each thread with its own worker; every finished game goes to
 // on_finished, from the worker's thread. Returns the workers' counters; threads gets the
 // thread count. The first worker error stops the games not yet started and is rethrown.
-SelfPlayCounters play_selfplay_games(const TrainConfig& config, int generation, const std::vector<long>& games,
-                                     const EvaluatorMaker& make_evaluator,
+SelfPlayCounters play_selfplay_games(const TrainConfig& config, const std::vector<long>& games,
+                                     const WorkerMaker& make_worker,
                                      const std::function<void(FinishedGame&&)>& on_finished, int& threads);
-
-// The evaluators of a generation's self-play: the previous generation's net (its weights),
-// blended with the heuristic by the config's heuristic_mix.
-EvaluatorMaker net_evaluators(const TrainConfig& config, int generation, std::shared_ptr<const nets::NetWeights> weights);
 
 }  // namespace pamir::selfplay

@@ -5,10 +5,9 @@
 
 #include "io/file_io.h"
 #include "io/games.h"
-#include "io/text.h"
 #include "selfplay/npz.h"
 
-namespace pamir::selfplay::inline PAMIR_RULESET {
+namespace pamir::selfplay {
 namespace {
 
 template <class T>
@@ -65,7 +64,8 @@ void ShardRows::append(const ShardRows& other) {
 
 std::string shard_bytes(const ShardRows& s) {
   const std::int64_t n = s.rows();
-  const std::vector<std::int64_t> format{kShardFormatVersion, s.num_features, core::kNumActions, core::kMaxPlayers};
+  const std::vector<std::int64_t> format{kShardFormatVersion, s.shape.num_features, s.shape.num_actions,
+                                         s.shape.num_seats};
   std::vector<NpyArray> arrays{
       make_array("format", "<i8", {4}, as_span(format)),
       make_array("games", "<i8", {std::int64_t(s.games.size())}, as_span(s.games)),
@@ -75,23 +75,23 @@ std::string shard_bytes(const ShardRows& s) {
       make_array("legal_begin", "<i4", {n + 1}, as_span(s.legal_begin)),
       make_array("legal_action", "<u2", {std::int64_t(s.legal_action.size())}, as_span(s.legal_action)),
       make_array("policy", "<f4", {std::int64_t(s.policy.size())}, as_span(s.policy)),
-      make_array("value", "<f4", {n, core::kMaxPlayers}, as_span(s.value)),
+      make_array("value", "<f4", {n, s.shape.num_seats}, as_span(s.value)),
       make_array("num_players", "|u1", {n}, as_span(s.num_players)),
   };
   std::vector<double> counters;
   for_each_counter(s.counters, [&](const char*, long value) { counters.push_back(double(value)); });
   arrays.push_back(make_array("counters", "<f8", {std::int64_t(counters.size())}, as_span(counters)));
-  // The game's key as bytes. Pax Pamir's shards name no game: they had none before there were
-  // two, and stay as they were.
-  if (core::kGameKey != io::kDefaultGame) {
-    const std::string_view key = core::kGameKey;
+  // The game's key as bytes. The first game's shards name no game: they had none before there
+  // were two, and stay as they were.
+  if (s.shape.game != io::kDefaultGame) {
+    const std::string_view key = s.shape.game;
     const std::vector<std::uint8_t> game(key.begin(), key.end());
     arrays.push_back(make_array("game", "|u1", {std::int64_t(game.size())}, as_span(game)));
   }
   return write_npz(arrays);
 }
 
-ShardRows parse_shard(std::string_view bytes, const std::string& source) {
+ShardRows parse_shard(std::string_view bytes, const std::string& source, const nets::NetShape& expected) {
   const std::vector<NpyArray> archive = read_npz(bytes, source);
   std::map<std::string, const NpyArray*> arrays;
   for (const auto& a : archive) arrays[a.name] = &a;
@@ -100,16 +100,16 @@ ShardRows parse_shard(std::string_view bytes, const std::string& source) {
     const auto key = take<std::uint8_t>(arrays, "game", "|u1", -1, source);
     game.assign(key.begin(), key.end());
   }
-  if (const std::string other = io::other_game(game, "self-play shard"); !other.empty())
+  if (const std::string other = io::other_game(game, expected.game, "self-play shard"); !other.empty())
     throw NpzError(source + " " + other);
   const auto format = take<std::int64_t>(arrays, "format", "<i8", 4, source);
   if (format[0] != kShardFormatVersion)
     throw NpzError(source + ": shard format " + std::to_string(format[0]) + ", this build reads " +
                    std::to_string(kShardFormatVersion));
-  if (format[2] != core::kNumActions || format[3] != core::kMaxPlayers)
-    throw NpzError(source + ": shard made for another action space");
+  if (format[1] != expected.num_features || format[2] != expected.num_actions || format[3] != expected.num_seats)
+    throw NpzError(source + ": shard made for another encoder or action space");
   ShardRows s;
-  s.num_features = int(format[1]);
+  s.shape = expected;
   s.num_players = take<std::uint8_t>(arrays, "num_players", "|u1", -1, source);
   const std::int64_t n = s.rows();
   s.games = take<std::int64_t>(arrays, "games", "<i8", -1, source);
@@ -117,9 +117,9 @@ ShardRows parse_shard(std::string_view bytes, const std::string& source) {
   s.feature_index = take<std::int32_t>(arrays, "feature_index", "<i4", -1, source);
   s.feature_value = take<float>(arrays, "feature_value", "<f4", std::int64_t(s.feature_index.size()), source);
   s.legal_begin = take<std::int32_t>(arrays, "legal_begin", "<i4", n + 1, source);
-  s.legal_action = take<core::Action>(arrays, "legal_action", "<u2", -1, source);
+  s.legal_action = take<std::uint16_t>(arrays, "legal_action", "<u2", -1, source);
   s.policy = take<float>(arrays, "policy", "<f4", std::int64_t(s.legal_action.size()), source);
-  s.value = take<float>(arrays, "value", "<f4", n * core::kMaxPlayers, source);
+  s.value = take<float>(arrays, "value", "<f4", n * expected.num_seats, source);
   // Shards written before they kept counters have none: their games and rows are counted.
   s.counters.games = long(s.games.size());
   s.counters.rows = s.rows();
@@ -133,24 +133,24 @@ ShardRows parse_shard(std::string_view bytes, const std::string& source) {
   check_offsets(s.feature_begin, s.feature_index.size(), "feature_begin", source);
   check_offsets(s.legal_begin, s.legal_action.size(), "legal_begin", source);
   for (auto i : s.feature_index)
-    if (i < 0 || i >= s.num_features) throw NpzError(source + ": feature index out of range");
+    if (i < 0 || i >= expected.num_features) throw NpzError(source + ": feature index out of range");
   for (auto a : s.legal_action)
-    if (a >= core::kNumActions) throw NpzError(source + ": action id out of range");
+    if (a >= expected.num_actions) throw NpzError(source + ": action id out of range");
   for (auto p : s.num_players)
-    if (p < core::kMinPlayers || p > core::kMaxPlayers) throw NpzError(source + ": player count out of range");
+    if (p < 1 || p > expected.num_seats) throw NpzError(source + ": player count out of range");
   return s;
 }
 
 void write_shard(const std::string& path, const ShardRows& rows) { io::write_file_atomically(path, shard_bytes(rows)); }
 
-ShardRows read_shard(const std::string& path) {
+ShardRows read_shard(const std::string& path, const nets::NetShape& expected) {
   std::string bytes;
   try {
     bytes = io::read_file(path);
   } catch (const std::runtime_error& e) {
     throw NpzError(e.what());
   }
-  return parse_shard(bytes, path);
+  return parse_shard(bytes, path, expected);
 }
 
 }  // namespace pamir::selfplay

@@ -9,16 +9,17 @@
 #include <string_view>
 #include <vector>
 
-#include "core/actions.h"
-#include "core/types.h"
+#include "nets/weights.h"
 #include "selfplay/counters.h"
 
-namespace pamir::selfplay::inline PAMIR_RULESET {
+namespace pamir::selfplay {
 
 constexpr std::int64_t kShardFormatVersion = 1;
 
 struct ShardRows {
-  int num_features = 0;             // the encoder's row length the features index into
+  // The game's net shape: its key, the encoder's row length the features index into, the
+  // action count and the most seats (the encoder fingerprint is not kept).
+  nets::NetShape shape;
   std::vector<std::int64_t> games;  // the game indices (within the generation) whose rows these are
   // Row r's features are feature_index/feature_value[feature_begin[r] .. feature_begin[r+1]).
   std::vector<std::int32_t> feature_begin{0};
@@ -26,9 +27,9 @@ struct ShardRows {
   std::vector<float> feature_value;
   // Row r's legal actions and the policy target over them: [legal_begin[r] .. legal_begin[r+1]).
   std::vector<std::int32_t> legal_begin{0};
-  std::vector<core::Action> legal_action;
+  std::vector<std::uint16_t> legal_action;
   std::vector<float> policy;
-  // Per row, kMaxPlayers win shares seat-rotated (offset 0 = the player to move), and the
+  // Per row, shape.num_seats win shares seat-rotated (offset 0 = the player to move), and the
   // game's player count.
   std::vector<float> value;
   std::vector<std::uint8_t> num_players;
@@ -37,17 +38,18 @@ struct ShardRows {
   GameCounters counters;
 
   int rows() const { return int(num_players.size()); }
-  // Appends other's rows and games (same num_features).
+  // Appends other's rows and games (same shape).
   void append(const ShardRows& other);
 };
 
-// The archive bytes, and back; parse_shard verifies the checksums and the arrays'
-// consistency and throws NpzError with a one-line message naming source.
+// The archive bytes, and back; parse_shard verifies the checksums, the arrays' consistency
+// and that the shard is of the expected game and shape, and throws NpzError with a one-line
+// message naming source.
 std::string shard_bytes(const ShardRows& rows);
-ShardRows parse_shard(std::string_view bytes, const std::string& source);
+ShardRows parse_shard(std::string_view bytes, const std::string& source, const nets::NetShape& expected);
 
 // Atomic write (temporary file, fsync, rename) and read.
 void write_shard(const std::string& path, const ShardRows& rows);
-ShardRows read_shard(const std::string& path);
+ShardRows read_shard(const std::string& path, const nets::NetShape& expected);
 
 }  // namespace pamir::selfplay

@@ -4,7 +4,7 @@
 
 #include <filesystem>
 
-namespace pamir::selfplay::inline PAMIR_RULESET {
+namespace pamir::selfplay {
 
 std::string shard_path(const std::string& dir, int generation, int number) {
   return dir + fmt::sprintf("/gen%03d-%04d.npz", generation, number);
@@ -52,7 +52,7 @@ void ShardWriter::write_block(long block) {
   auto& games = blocks_[block];
   if (games.empty()) return;
   ShardRows rows;
-  rows.num_features = games.begin()->second.num_features;
+  rows.shape = games.begin()->second.shape;
   for (auto& [index, game] : games) rows.append(game);
   std::string path = shard_path(dir_, generation_, int(block));
   if (std::filesystem::exists(path)) path = shard_path(dir_, generation_, next_free_number_++);

@@ -15,9 +15,9 @@
 #include <string>
 #include <thread>
 
-#include "selfplay/worker.h"
+#include "selfplay/worker_base.h"
 
-namespace pamir::selfplay::inline PAMIR_RULESET {
+namespace pamir::selfplay {
 
 // The path of shard `number` of generation `generation` in dir.
 std::string shard_path(const std::string& dir, int generation, int number);

@@ -8,22 +8,6 @@
 
 namespace pamir::selfplay::inline PAMIR_RULESET {
 
-core::u64 game_seed(core::u64 seed, int generation, long index) {
-  core::u64 x = seed * 0x9E3779B97F4A7C15ull ^ (core::u64(generation) << 40) ^ core::u64(index);
-  return core::next_random(x);
-}
-
-int wakhan_seat(const TrainConfig& c, core::u64 game_seed) {
-  core::u64 x = game_seed ^ 0xA5A5A5A5DEADBEEFull;  // a stream apart from the deal's
-  if (!(core::next_random(x) < c.wakhan_share * 0x1p64)) return core::kNoPlayer;
-  return core::random_below(x, c.players);
-}
-
-double move_temperature(const TrainConfig& c, int decision) {
-  if (decision >= c.temperature_moves) return c.temperature_end;
-  return c.temperature_start + (c.temperature_end - c.temperature_start) * decision / c.temperature_moves;
-}
-
 namespace {
 
 search::SearchOptions search_options(const TrainConfig& c, bool full) {
@@ -64,8 +48,8 @@ struct SelfPlayWorker::Slot {
   nets::Feature features[nets::kMaxActiveFeatures];
 };
 
-SelfPlayWorker::SelfPlayWorker(const TrainConfig& config, int generation, search::Evaluator& evaluator)
-    : config_(config), generation_(generation), evaluator_(evaluator) {
+SelfPlayWorker::SelfPlayWorker(const TrainConfig& config, int generation, std::unique_ptr<search::Evaluator> evaluator)
+    : config_(config), generation_(generation), evaluator_(std::move(evaluator)) {
   for (int i = 0; i < config.games_per_worker; ++i)
     slots_.push_back(std::make_unique<Slot>(config));  // seeded per game
   const std::size_t max_leaves = std::size_t(config.games_per_worker) * config.leaves_per_search;
@@ -87,7 +71,8 @@ void SelfPlayWorker::start_game(Slot& slot, long index) {
   slot.search = nullptr;
   if (index < 0) return;
   const core::u64 seed = game_seed(config_.seed, generation_, index);
-  slot.state = core::new_game(config_.players, seed, wakhan_seat(config_, seed));
+  const int automaton = wakhan_seat(config_, seed);
+  slot.state = core::new_game(config_.players, seed, automaton < 0 ? core::kNoPlayer : automaton);
   // Every random choice of the game comes from its seed, not from the worker: which worker
   // and slot play a game, and in what order, then changes nothing.
   slot.rng = seed ^ 0x6A09E667F3BCC909ull;
@@ -98,7 +83,7 @@ void SelfPlayWorker::start_game(Slot& slot, long index) {
   slot.would_resign = slot.resigned = core::kNoPlayer;
   slot.counters = GameCounters{};
   slot.rows = ShardRows{};
-  slot.rows.num_features = nets::kNumFeatures;
+  slot.rows.shape = nets::net_shape();
   slot.rows.games = {index};
   slot.row_player.clear();
   slot.row_root_values.clear();
@@ -214,7 +199,8 @@ void SelfPlayWorker::finish_game(Slot& slot, const std::function<void(FinishedGa
   ++slot.counters.games;
   counted_ += slot.counters;
   slot.rows.counters = slot.counters;
-  FinishedGame done{std::move(slot.rows), slot.index, std::move(slot.actions), slot.resigned};
+  FinishedGame done{std::move(slot.rows), slot.index, std::move(slot.actions),
+                    slot.resigned == core::kNoPlayer ? -1 : slot.resigned};
   slot.index = -1;
   slot.search = nullptr;
   on_finished(std::move(done));
@@ -245,7 +231,7 @@ void SelfPlayWorker::run(const std::function<long()>& next_game,
     }
     if (!any) return;
     if (!leaves_.empty()) {
-      evaluator_.evaluate(leaves_, results_);
+      evaluator_->evaluate(leaves_, results_);
       ++counted_.evaluator_calls;
     }
     for (auto& slot : slots_) {

@@ -17,47 +17,20 @@
 #include "search/evaluator.h"
 #include "search/mcts.h"
 #include "selfplay/config.h"
-#include "selfplay/shard.h"
+#include "selfplay/worker_base.h"
 
 namespace pamir::selfplay::inline PAMIR_RULESET {
 
-// A finished game: its recorded rows (games = {index}, counters: what playing it took) and its winner shares in seat order,
-// and every decision of it (forced ones too) with the seat that resigned, if one did, so
-// that the game can be replayed from its seed (selfplay/game_records.h). The actions stay
-// on the process that played the game: the ranks of an MPI job send back the rows alone.
-struct FinishedGame {
-  ShardRows rows;
-  long index = 0;
-  std::vector<core::Action> actions;
-  int resigned = core::kNoPlayer;
-};
-
-// The seed of game `index` of generation `generation` in a run seeded `seed`.
-core::u64 game_seed(core::u64 seed, int generation, long index);
-
-// Wakhan's seat in that game, or kNoPlayer: a share wakhan_share of the games gives her a
-// seat, chosen (like the game) by the seed alone.
-int wakhan_seat(const TrainConfig& config, core::u64 game_seed);
-
-// The move temperature at decision number `decision` of a game.
-double move_temperature(const TrainConfig& config, int decision);
-
-class SelfPlayWorker {
+class SelfPlayWorker final : public SelfPlayWorkerBase {
  public:
-  // The evaluator is used for every leaf of every game of this worker; seed makes the
-  // worker's choices (full or fast search, noise, move sampling) reproducible.
+  // The evaluator is used for every leaf of every game of this worker (the worker owns it).
   // Every game's randomness comes from its seed (game_seed): a worker needs none of its own.
-  SelfPlayWorker(const TrainConfig& config, int generation, search::Evaluator& evaluator);
-  ~SelfPlayWorker();
+  SelfPlayWorker(const TrainConfig& config, int generation, std::unique_ptr<search::Evaluator> evaluator);
+  ~SelfPlayWorker() override;
 
-  // Plays games until next_game() returns a negative index and every started game has
-  // finished; each finished game goes to on_finished (from this thread). When stop() turns
-  // true (checked once per evaluator call), returns at once, abandoning the games in play.
   void run(const std::function<long()>& next_game, const std::function<void(FinishedGame&&)>& on_finished,
-           const std::function<bool()>& stop = {});
-
-  // What the worker's games took so far: the finished ones and those in play.
-  SelfPlayCounters counters() const;
+           const std::function<bool()>& stop = {}) override;
+  SelfPlayCounters counters() const override;
 
  private:
   struct Slot;
@@ -69,7 +42,7 @@ class SelfPlayWorker {
 
   TrainConfig config_;
   int generation_;
-  search::Evaluator& evaluator_;
+  std::unique_ptr<search::Evaluator> evaluator_;
   std::vector<std::unique_ptr<Slot>> slots_;
   std::vector<search::Leaf> leaves_;
   std::vector<search::LeafResult> results_;

@@ -7,25 +7,27 @@
 #include "tournament/play.h"
 #include "tournament/results_log.h"
 
-namespace pamir::tournament::inline PAMIR_RULESET {
+namespace pamir::tournament {
 
-std::vector<StoredGame> read_games(const std::string& path) { return parse_games(io::read_file(path), path); }
+std::vector<StoredGame> read_games(const games::Game& game, const std::string& path) {
+  return parse_games(game, io::read_file(path), path);
+}
 
-std::vector<StoredGame> parse_games(const std::string& text, const std::string& path) {
+std::vector<StoredGame> parse_games(const games::Game& game, const std::string& text, const std::string& path) {
   // A results file's first line is its header; a record is one JSON object.
   if (text.substr(0, text.find('\n')).find("\"type\":\"header\"") != std::string::npos) {
-    const ResultsFile file = parse_results_file(text, path);
-    std::vector<StoredGame> games;
-    for (const GameResult& g : file.games) games.push_back({g.game, to_record(g, file.agents), g.ranks});
-    if (games.empty()) throw std::runtime_error(path + ": the tournament has no finished game yet");
-    return games;
+    const ResultsFile file = parse_results_file(game, text, path);
+    std::vector<StoredGame> stored;
+    for (const GameResult& g : file.games) stored.push_back({g.game, to_record(game, g, file.agents), g.ranks});
+    if (stored.empty()) throw std::runtime_error(path + ": the tournament has no finished game yet");
+    return stored;
   }
   std::string error;
-  auto record = io::record_from_json(text, &error);
+  auto record = game.record_from_json(text, &error);
   if (!record) throw std::runtime_error(path + ": " + error);
-  StoredGame game{0, *record, {}};
-  if (record->result) game.ranks = record->result->ranks;
-  return {game};
+  StoredGame stored{0, *record, {}};
+  if (record->result) stored.ranks = record->result->ranks;
+  return {stored};
 }
 
 const StoredGame& select_game(const std::vector<StoredGame>& games, long index, const std::string& path) {
@@ -38,6 +40,8 @@ const StoredGame& select_game(const std::vector<StoredGame>& games, long index, 
                            " games, numbered " + std::to_string(lo->index) + " to " + std::to_string(hi->index) + ")");
 }
 
-StoredGame read_game(const std::string& path, long index) { return select_game(read_games(path), index, path); }
+StoredGame read_game(const games::Game& game, const std::string& path, long index) {
+  return select_game(read_games(game, path), index, path);
+}
 
 }  // namespace pamir::tournament

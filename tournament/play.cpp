@@ -7,93 +7,89 @@
 #include <mutex>
 #include <stdexcept>
 
-#include "core/dominance.h"
-#include "core/game.h"
-#include "search/agent.h"
+#include "games/agent.h"
 
-namespace pamir::tournament::inline PAMIR_RULESET {
+namespace pamir::tournament {
 
-int wakhan_seat(const std::vector<std::string>& specs, const std::vector<int>& seats) {
-  int seat = core::kNoPlayer;
+int automaton_seat(const games::Game& game, const std::vector<std::string>& specs, const std::vector<int>& seats) {
+  int seat = -1;
   for (int p = 0; p < int(seats.size()); ++p) {
-    if (!search::is_wakhan_seat(specs.at(seats[p]))) continue;
-    if (seat != core::kNoPlayer) throw std::invalid_argument("wakhan can hold only one seat of a game");
-    if (seats.size() > 3) throw std::invalid_argument("wakhan plays only in games of 2 or 3 seats");
+    const std::string& spec = specs.at(seats[p]);
+    if (spec == "wakhan" && game.automaton().empty())
+      throw std::invalid_argument("wakhan plays Pax Pamir only, not " + std::string(game.name()));
+    if (game.automaton().empty() || spec != game.automaton()) continue;
+    if (seat != -1) throw std::invalid_argument(spec + " can hold only one seat of a game");
+    if (int(seats.size()) > game.automaton_max_players()) {
+      const int lo = game.min_players(), hi = game.automaton_max_players();
+      throw std::invalid_argument(spec + " plays only in games of " + std::to_string(lo) + (hi == lo + 1 ? " or " : " to ") +
+                                  std::to_string(hi) + " seats");
+    }
     seat = p;
   }
   return seat;
 }
 
-
-void check_agent_spec(const std::string& spec) {
-  if (!search::is_wakhan_seat(spec)) search::make_agent(spec, 0);
+void check_agent_spec(const games::Game& game, const std::string& spec) {
+  if (spec == "wakhan" && game.automaton().empty())
+    throw std::invalid_argument("wakhan plays Pax Pamir only, not " + std::string(game.name()));
+  if (game.automaton().empty() || spec != game.automaton()) game.make_agent(spec, 0);
 }
 
-std::vector<int> forfeit_ranks(const core::State& s, int seat) {
-  const auto standing = core::final_ranks(s);
-  std::vector<int> ranks(s.num_players, s.num_players - 1);
-  for (int p = 0; p < s.num_players; ++p) {
+std::vector<int> forfeit_ranks(const std::vector<int>& standing, int seat) {
+  const int n = int(standing.size());
+  std::vector<int> ranks(n, n - 1);
+  for (int p = 0; p < n; ++p) {
     if (p == seat) continue;
     ranks[p] = 0;
-    for (int q = 0; q < s.num_players; ++q) ranks[p] += q != seat && standing[q] < standing[p];
+    for (int q = 0; q < n; ++q) ranks[p] += q != seat && standing[q] < standing[p];
   }
   return ranks;
 }
 
-GameResult play_game(const std::vector<std::string>& specs, const std::vector<int>& seats, long game, core::u64 seed,
-                     int max_decisions) {
-  GameResult r{game, seed, seats, {}, {}, {}, false, core::kNoPlayer, {}};
+GameResult play_game(const games::Game& game, const std::vector<std::string>& specs, const std::vector<int>& seats,
+                     long index, u64 seed, int max_decisions) {
+  GameResult r{index, seed, seats, {}, {}, {}, false, -1, {}};
   const int players = int(seats.size());
-  const int wakhan = wakhan_seat(specs, seats);
-  std::vector<std::unique_ptr<search::Agent>> agents(players);  // none for Wakhan: the engine plays her
+  const int automaton = automaton_seat(game, specs, seats);
+  std::vector<std::unique_ptr<games::Agent>> agents(players);  // none for the automaton: the engine plays her
   for (int p = 0; p < players; ++p)
-    if (p != wakhan) agents[p] = search::make_agent(specs.at(seats[p]), agent_seed(seed, p));
-  core::State s = core::new_game(players, seed, wakhan);
-  while (!s.game_over() && int(r.actions.size()) < max_decisions) {
-    const int p = core::to_move(s);
-    core::Action a;
+    if (p != automaton) agents[p] = game.make_agent(specs.at(seats[p]), agent_seed(game, seed, p));
+  games::Position s = game.new_game(players, seed, automaton);
+  while (!game.over(s) && int(r.actions.size()) < max_decisions) {
+    const int p = game.to_move(s);
+    Action a;
     try {
       a = agents[p]->choose(s);
-    } catch (const search::AgentForfeit& e) {
+    } catch (const games::AgentForfeit& e) {
       r.forfeit = p;
       r.forfeit_reason = e.what();
       break;
     }
-    if (!core::is_legal(s, a))
+    if (!game.is_legal(s, a))
       throw std::runtime_error("agent " + specs[seats[p]] + " chose illegal action " + std::to_string(a) + " in game " +
-                               std::to_string(game) + " (seed " + std::to_string(seed) + ")");
+                               std::to_string(index) + " (seed " + std::to_string(seed) + ")");
     r.actions.push_back(a);
-    core::apply(s, a);
+    game.apply(s, a);
   }
-  r.capped = !s.game_over() && r.forfeit == core::kNoPlayer;
-  const auto standing = core::final_ranks(s);
-  const std::vector<int> rank = r.forfeit == core::kNoPlayer ? std::vector<int>(standing.begin(), standing.begin() + players)
-                                                             : forfeit_ranks(s, r.forfeit);
-  for (int p = 0; p < players; ++p) {
-    r.vp.push_back(s.vp[p]);
-    r.ranks.push_back(r.capped ? 0 : rank[p]);
-  }
+  r.capped = !game.over(s) && r.forfeit == -1;
+  const std::vector<int> standing = game.ranks(s);
+  const std::vector<int> rank = r.forfeit == -1 ? standing : forfeit_ranks(standing, r.forfeit);
+  r.vp = game.vp(s);
+  for (int p = 0; p < players; ++p) r.ranks.push_back(r.capped ? 0 : rank[p]);
   return r;
 }
 
 // Not omp_get_max_threads(): libtorch lowers that when it sets its own thread count.
-int resolve_threads(int requested) {
-  if (requested < 0 || requested > kMaxThreads)
-    throw std::invalid_argument("threads must be 0 (every core) to " + std::to_string(kMaxThreads) + ", got " +
-                                std::to_string(requested));
-  return requested > 0 ? requested : omp_get_num_procs();
-}
-
-void play_games(const std::vector<std::string>& specs, const std::vector<GameSpec>& games, int threads,
-                int max_decisions, const std::function<void(GameResult&&)>& on_finished) {
+void play_games(const games::Game& game, const std::vector<std::string>& specs, const std::vector<GameSpec>& games,
+                int threads, int max_decisions, const std::function<void(GameResult&&)>& on_finished) {
   std::mutex mutex;  // serializes on_finished and guards error
   std::string error;
   std::atomic<bool> failed = false;
-#pragma omp parallel for schedule(dynamic, 1) num_threads(resolve_threads(threads))
+#pragma omp parallel for schedule(dynamic, 1) num_threads(io::resolve_threads(threads))
   for (long i = 0; i < long(games.size()); ++i) {
     if (failed) continue;
     try {
-      GameResult g = play_game(specs, games[i].seats, games[i].game, games[i].seed, max_decisions);
+      GameResult g = play_game(game, specs, games[i].seats, games[i].game, games[i].seed, max_decisions);
       std::lock_guard<std::mutex> lock(mutex);
       if (!failed) on_finished(std::move(g));
     } catch (const std::exception& e) {
@@ -112,11 +108,11 @@ double win_share(const GameResult& g, int seat) {
   return 1.0 / first;
 }
 
-io::GameRecord to_record(const GameResult& g, const std::vector<std::string>& specs) {
+io::GameRecord to_record(const games::Game& game, const GameResult& g, const std::vector<std::string>& specs) {
   io::GameRecord rec;
   rec.num_players = int(g.seats.size());
   rec.seed = g.seed;
-  rec.wakhan_seat = wakhan_seat(specs, g.seats);
+  rec.automaton_seat = automaton_seat(game, specs, g.seats);
   for (const int a : g.seats) rec.agents.push_back(specs.at(a));
   rec.actions = g.actions;
   return rec;

@@ -7,7 +7,7 @@
 #include <stdexcept>
 #include <utility>
 
-namespace pamir::tournament::inline PAMIR_RULESET {
+namespace pamir::tournament {
 namespace {
 
 // One place of one finishing order: `winner` takes it among the entries still unplaced

@@ -20,7 +20,7 @@
 #include <optional>
 #include <vector>
 
-namespace pamir::tournament::inline PAMIR_RULESET {
+namespace pamir::tournament {
 
 struct RankedGame {
   std::vector<int> agents;  // agent index per seat

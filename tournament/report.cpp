@@ -11,7 +11,7 @@
 #include "io/file_io.h"
 #include "tournament/svg_chart.h"
 
-namespace pamir::tournament::inline PAMIR_RULESET {
+namespace pamir::tournament {
 namespace {
 
 using Json = nlohmann::ordered_json;

@@ -7,7 +7,7 @@
 #include "tournament/standings.h"
 #include "tournament/tournament.h"
 
-namespace pamir::tournament::inline PAMIR_RULESET {
+namespace pamir::tournament {
 
 // Escapes &, <, >, and both quotes for HTML text and attributes (every report page uses it).
 std::string html_escape(const std::string& text);

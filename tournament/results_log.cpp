@@ -10,7 +10,7 @@
 #include "io/json.h"
 #include "io/text.h"
 
-namespace pamir::tournament::inline PAMIR_RULESET {
+namespace pamir::tournament {
 namespace {
 
 using Json = nlohmann::ordered_json;
@@ -21,8 +21,8 @@ constexpr const char* kFormat = "pamir-tournament-results-2";
 constexpr const char* kFormatV1 = "pamir-tournament-results-1";
 
 // A seed: a decimal string, or (version 1) a JSON number.
-core::u64 seed_of(const Json& v) {
-  if (v.is_number_unsigned()) return v.get<core::u64>();
+u64 seed_of(const Json& v) {
+  if (v.is_number_unsigned()) return v.get<u64>();
   if (v.is_string())
     if (const auto seed = io::parse_u64(v.get<std::string>())) return *seed;
   throw std::runtime_error("\"seed\" is not a decimal unsigned 64-bit number");
@@ -39,23 +39,23 @@ std::vector<T> int_array(const Json& j, const char* key) {
   return out;
 }
 
-// A header's game: Pax Pamir's headers name none (they had none before there were two
+// A header's game: the first game's headers name none (they had none before there were two
 // games, and they stay as they were).
-void check_game(const Json& header) {
+void check_game(const Json& header, const games::Game& reader) {
   const Json game = header.value("game", Json(std::string(io::kDefaultGame)));
   const std::string key = game.is_string() ? game.get<std::string>() : game.dump();
-  if (const std::string other = io::other_game(key, "tournament results file"); !other.empty())
+  if (const std::string other = io::other_game(key, reader.key(), "tournament results file"); !other.empty())
     throw std::runtime_error(other);
 }
 
 }  // namespace
 
-std::string results_header(const std::vector<std::string>& agents, int players, const std::string& seating,
-                           core::u64 seed, int max_decisions) {
+std::string results_header(const games::Game& game, const std::vector<std::string>& agents, int players,
+                           const std::string& seating, u64 seed, int max_decisions) {
   Json j = {{"type", "header"}, {"format", kFormat},   {"agents", agents},
             {"players", players}, {"seating", seating}, {"seed", std::to_string(seed)},
             {"max_decisions", max_decisions}};
-  if (core::kGameKey != io::kDefaultGame) j["game"] = core::kGameKey;
+  if (game.key() != io::kDefaultGame) j["game"] = game.key();
   return j.dump();
 }
 
@@ -63,7 +63,7 @@ std::string game_line(const GameResult& g) {
   Json j = {{"type", "game"}, {"game", g.game},   {"seed", std::to_string(g.seed)}, {"seats", g.seats},
             {"vp", g.vp},       {"ranks", g.ranks}, {"actions", g.actions}};
   if (g.capped) j["capped"] = true;  // only then: finished games keep their short lines
-  if (g.forfeit != core::kNoPlayer) {
+  if (g.forfeit != -1) {
     j["forfeit"] = g.forfeit;
     j["forfeit_reason"] = g.forfeit_reason;
   }
@@ -81,7 +81,7 @@ GameResult parse_game_line(const std::string& line) {
   g.seats = int_array<int>(j, "seats");
   g.vp = int_array<int>(j, "vp");
   g.ranks = int_array<int>(j, "ranks");
-  g.actions = int_array<core::Action>(j, "actions");
+  g.actions = int_array<Action>(j, "actions");
   if (j.contains("capped")) {
     if (!j["capped"].is_boolean()) throw std::runtime_error("\"capped\" is not true or false");
     g.capped = j["capped"].get<bool>();
@@ -98,9 +98,11 @@ GameResult parse_game_line(const std::string& line) {
   return g;
 }
 
-ResultsFile read_results_file(const std::string& path) { return parse_results_file(io::read_file(path), path); }
+ResultsFile read_results_file(const games::Game& game, const std::string& path) {
+  return parse_results_file(game, io::read_file(path), path);
+}
 
-ResultsFile parse_results_file(const std::string& text, const std::string& path) {
+ResultsFile parse_results_file(const games::Game& game, const std::string& text, const std::string& path) {
   ResultsFile out;
   size_t pos = 0;
   for (int line_no = 1; pos < text.size(); ++line_no) {
@@ -120,7 +122,7 @@ ResultsFile parse_results_file(const std::string& text, const std::string& path)
         continue;
       }
       const Json j = io::parse_json(line);
-      if (j.is_object()) check_game(j);
+      if (j.is_object()) check_game(j, game);
       if (!j.is_object() || j.value("type", "") != "header" || j.value("format", "") != kFormat ||
           !j.contains("agents") || !j["agents"].is_array() || !j.contains("players") ||
           !j["players"].is_number_unsigned())
@@ -138,7 +140,7 @@ ResultsFile parse_results_file(const std::string& text, const std::string& path)
   return out;
 }
 
-LoadedResults load_results(const std::string& path, const std::string& header) {
+LoadedResults load_results(const games::Game& game, const std::string& path, const std::string& header) {
   const std::string text = io::read_file(path);
   LoadedResults out;
   size_t pos = 0;
@@ -155,7 +157,7 @@ LoadedResults load_results(const std::string& path, const std::string& header) {
           j = io::parse_json(line);
         } catch (const io::JsonSyntaxError&) {  // not JSON: the comparison below says how it differs
         }
-        if (j.is_object()) check_game(j);
+        if (j.is_object()) check_game(j, game);
         if (line.find(kFormatV1) != std::string::npos)
           throw std::runtime_error(std::string("written in format ") + kFormatV1 +
                                    " by an older pamir: continue it with that version, or start a new run");

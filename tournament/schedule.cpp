@@ -3,11 +3,10 @@
 #include <numeric>
 #include <stdexcept>
 
-#include "core/random.h"
-#include "core/state.h"
-#include "io/text.h"
+#include "core/splitmix.h"
+#include "io/games.h"
 
-namespace pamir::tournament::inline PAMIR_RULESET {
+namespace pamir::tournament {
 namespace {
 
 // Every assignment of agents 0..n-1 to `seats` seats, in lexicographic order, keeping those the
@@ -30,10 +29,10 @@ std::vector<std::vector<int>> all_seatings(int n, int seats, Seating seating) {
   }
 }
 
-core::u64 mix(core::u64 seed, core::u64 salt, core::u64 index) {
-  core::u64 state = seed ^ (salt * 0xD1B54A32D192ED03ull) ^ (index * 0x9E3779B97F4A7C15ull);
-  core::next_random(state);
-  return core::next_random(state);
+std::uint64_t mix(std::uint64_t seed, std::uint64_t salt, std::uint64_t index) {
+  std::uint64_t state = seed ^ (salt * 0xD1B54A32D192ED03ull) ^ (index * 0x9E3779B97F4A7C15ull);
+  splitmix64(state);
+  return splitmix64(state);
 }
 
 }  // namespace
@@ -46,10 +45,10 @@ Seating parse_seating(const std::string& name) {
   throw std::invalid_argument("seating must be \"distinct\" or \"repeats\", got \"" + name + "\"");
 }
 
-Schedule::Schedule(int num_agents, int seats, Seating seating, core::u64 seed)
+Schedule::Schedule(int num_agents, int seats, Seating seating, std::uint64_t seed)
     : num_agents_(num_agents), seats_(seats), seed_(seed) {
-  if (seats < core::kMinPlayers || seats > core::kMaxPlayers)
-    throw std::invalid_argument("players must be " + io::seat_range() + ", got " + std::to_string(seats));
+  if (seats < 2 || seats > io::kMaxSeats)
+    throw std::invalid_argument("players must be 2 to " + std::to_string(io::kMaxSeats) + ", got " + std::to_string(seats));
   if (num_agents < 2) throw std::invalid_argument("a tournament needs at least 2 agents");
   if (seating == Seating::kDistinct && num_agents < seats)
     throw std::invalid_argument(std::to_string(num_agents) + " agents cannot fill " + std::to_string(seats) +
@@ -66,11 +65,11 @@ std::vector<int> Schedule::seating(long game) const {
   const long n = cycle_length();
   std::vector<long> order(n);
   std::iota(order.begin(), order.end(), 0);
-  core::u64 rng = mix(seed_, 1, core::u64(game / n));
-  core::shuffle(order.data(), int(n), rng);
+  std::uint64_t rng = mix(seed_, 1, std::uint64_t(game / n));
+  splitmix_shuffle(order.data(), int(n), rng);
   return cycle_[order[game % n]];
 }
 
-core::u64 game_seed(core::u64 seed, long game) { return mix(seed, 2, core::u64(game)); }
+std::uint64_t game_seed(std::uint64_t seed, long game) { return mix(seed, 2, std::uint64_t(game)); }
 
 }  // namespace pamir::tournament

@@ -8,12 +8,11 @@
 // (so a partial last cycle is a random sample, not a lexicographic prefix). Over whole cycles
 // every agent sits in every seat equally often, and every group of agents meets equally often.
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
-#include "core/types.h"
-
-namespace pamir::tournament::inline PAMIR_RULESET {
+namespace pamir::tournament {
 
 enum class Seating {
   kDistinct,  // each game seats distinct agents: all k-permutations of the n agents (needs n >= seats)
@@ -23,15 +22,16 @@ enum class Seating {
 const char* seating_name(Seating s);
 
 // The deal seed of game i of a run seeded with `seed` (the agents are seeded from it too).
-core::u64 game_seed(core::u64 seed, long game);
+std::uint64_t game_seed(std::uint64_t seed, long game);
 // "distinct" or "repeats"; throws std::invalid_argument otherwise.
 Seating parse_seating(const std::string& name);
 
 class Schedule {
  public:
-  // Throws std::invalid_argument (one line) when the combination is impossible or the cycle
-  // would exceed kMaxCycle seatings.
-  Schedule(int num_agents, int seats, Seating seating, core::u64 seed);
+  // Throws std::invalid_argument (one line) when the combination is impossible (seats beyond
+  // any game's, io::kMaxSeats) or the cycle would exceed kMaxCycle seatings. A game's own seat
+  // range is the tournament's to check (run_tournament).
+  Schedule(int num_agents, int seats, Seating seating, std::uint64_t seed);
 
   static constexpr long kMaxCycle = 1'000'000;
 
@@ -40,12 +40,12 @@ class Schedule {
   long cycle_length() const { return long(cycle_.size()); }
   // seating(i)[seat] is the agent index playing that seat in game i.
   std::vector<int> seating(long game) const;
-  core::u64 game_seed(long game) const { return tournament::game_seed(seed_, game); }
+  std::uint64_t game_seed(long game) const { return tournament::game_seed(seed_, game); }
 
  private:
   int num_agents_;
   int seats_;
-  core::u64 seed_;
+  std::uint64_t seed_;
   std::vector<std::vector<int>> cycle_;
 };
 

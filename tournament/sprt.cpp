@@ -4,7 +4,7 @@
 #include <cmath>
 #include <stdexcept>
 
-namespace pamir::tournament::inline PAMIR_RULESET {
+namespace pamir::tournament {
 
 namespace {
 

@@ -15,7 +15,7 @@
 
 #include <array>
 
-namespace pamir::tournament::inline PAMIR_RULESET {
+namespace pamir::tournament {
 
 struct SprtConfig {
   double elo0 = 0;

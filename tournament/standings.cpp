@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-namespace pamir::tournament::inline PAMIR_RULESET {
+namespace pamir::tournament {
 
 Standings compute_standings(const std::vector<std::string>& agents, int players, const std::vector<GameResult>& games,
                             std::optional<int> anchor, double anchor_elo) {

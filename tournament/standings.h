@@ -9,7 +9,7 @@
 #include "tournament/play.h"
 #include "tournament/rating.h"
 
-namespace pamir::tournament::inline PAMIR_RULESET {
+namespace pamir::tournament {
 
 struct AgentStanding {
   std::string spec;

@@ -8,7 +8,7 @@
 
 #include "tournament/report.h"
 
-namespace pamir::tournament::inline PAMIR_RULESET {
+namespace pamir::tournament {
 namespace {
 
 std::string num(double v) { return fmt::format("{:.1f}", v); }

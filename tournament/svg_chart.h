@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-namespace pamir::tournament::inline PAMIR_RULESET {
+namespace pamir::tournament {
 
 struct ChartPoint {
   double x = 0, y = 0;

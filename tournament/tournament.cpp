@@ -7,53 +7,59 @@
 #include <optional>
 #include <stdexcept>
 
+#include "games/registry.h"
 #include "io/file_io.h"
-#include "io/record.h"
-#include "search/agent.h"
 #include "tournament/results_log.h"
 
-namespace pamir::tournament::inline PAMIR_RULESET {
+namespace pamir::tournament {
 namespace {
 
 // A game read back from the results file must be the one this configuration schedules, and
 // its actions must replay to the result written beside them.
-void check_resumed_game(const GameResult& g, const Schedule& schedule, const TournamentConfig& c) {
+void check_resumed_game(const games::Game& game, const GameResult& g, const Schedule& schedule,
+                        const TournamentConfig& c) {
   const std::string where = c.results_path + ": game " + std::to_string(g.game) + ": ";
   if (g.seats != schedule.seating(g.game) || g.seed != schedule.game_seed(g.game))
     throw std::runtime_error(where + "its seating or seed is not this tournament's");
   std::string error;
-  const auto final_state = io::replay(to_record(g, c.agents), &error);
-  if (!final_state) throw std::runtime_error(where + error);
+  const auto end = game.replay(to_record(game, g, c.agents), &error);
+  if (!end) throw std::runtime_error(where + error);
   if (g.capped) {
-    if (final_state->game_over() || long(g.actions.size()) != c.max_decisions)
+    if (game.over(*end) || long(g.actions.size()) != c.max_decisions)
       throw std::runtime_error(where + "it is marked capped but its actions do not reach the decision cap");
     if (g.ranks != std::vector<int>(g.seats.size(), 0)) throw std::runtime_error(where + "a capped game must be a draw");
-  } else if (g.forfeit != core::kNoPlayer) {
-    if (final_state->game_over()) throw std::runtime_error(where + "it is marked forfeited but its actions finish it");
-    if (g.ranks != forfeit_ranks(*final_state, g.forfeit))
+  } else if (g.forfeit != -1) {
+    if (game.over(*end)) throw std::runtime_error(where + "it is marked forfeited but its actions finish it");
+    if (g.ranks != forfeit_ranks(game.ranks(*end), g.forfeit))
       throw std::runtime_error(where + "its ranks are not those of the forfeit");
-  } else if (!final_state->game_over()) {
+  } else if (!game.over(*end)) {
     throw std::runtime_error(where + "its actions do not finish the game");
   }
-  for (size_t p = 0; p < g.seats.size(); ++p)
-    if (final_state->vp[p] != g.vp[p]) throw std::runtime_error(where + "its VP do not match its actions");
+  if (game.vp(*end) != g.vp) throw std::runtime_error(where + "its VP do not match its actions");
 }
 
 }  // namespace
 
 TournamentResult run_tournament(const TournamentConfig& c, const ProgressCallback& progress) {
+  const games::Game& game = games::game(c.game);
+  if (c.players < game.min_players() || c.players > game.max_players())
+    throw std::invalid_argument("players must be " + game.seat_range() + ", got " + std::to_string(c.players));
   const Schedule schedule(int(c.agents.size()), c.players, c.seating, c.seed);
   if (c.games < 1) throw std::invalid_argument("games must be at least 1");
-  resolve_threads(c.threads);  // throws for a count out of range
+  io::resolve_threads(c.threads);  // throws for a count out of range
   if (c.max_decisions < 1) throw std::invalid_argument("max_decisions must be at least 1");
   if (!c.labels.empty() && c.labels.size() != c.agents.size())
     throw std::invalid_argument("labels must name every agent");
   for (const std::string& spec : c.agents) {  // a bad spec fails before any game
-    check_agent_spec(spec);
-    if (!search::is_wakhan_seat(spec)) continue;
-    if (c.players > 3) throw std::invalid_argument("wakhan plays only in games of 2 or 3 seats");
+    check_agent_spec(game, spec);
+    if (game.automaton().empty() || spec != game.automaton()) continue;
+    if (c.players > game.automaton_max_players()) {
+      const int lo = game.min_players(), hi = game.automaton_max_players();
+      throw std::invalid_argument(spec + " plays only in games of " + std::to_string(lo) +
+                                  (hi == lo + 1 ? " or " : " to ") + std::to_string(hi) + " seats");
+    }
     if (c.seating != Seating::kDistinct)
-      throw std::invalid_argument("wakhan can hold only one seat of a game: use seating \"distinct\"");
+      throw std::invalid_argument(spec + " can hold only one seat of a game: use seating \"distinct\"");
   }
 
   TournamentResult result;
@@ -61,16 +67,17 @@ TournamentResult run_tournament(const TournamentConfig& c, const ProgressCallbac
   std::optional<ResultsAppender> appender;
   if (!c.results_path.empty()) {
     const std::string header =
-        results_header(c.labels.empty() ? c.agents : c.labels, c.players, seating_name(c.seating), c.seed, c.max_decisions);
+        results_header(game, c.labels.empty() ? c.agents : c.labels, c.players, seating_name(c.seating), c.seed,
+                       c.max_decisions);
     if (std::filesystem::exists(c.results_path)) {
       if (!c.resume)
         throw std::runtime_error(c.results_path + " already exists: pass --resume to continue it, or choose another output");
-      LoadedResults loaded = load_results(c.results_path, header);
+      LoadedResults loaded = load_results(game, c.results_path, header);
       if (loaded.dropped_partial_line) io::write_file_atomically(c.results_path, loaded.complete_text);
       result.dropped_partial_line = loaded.dropped_partial_line;
       for (GameResult& g : loaded.games) {
         if (g.game < 0 || g.game >= c.games || finished[g.game]) continue;  // beyond this run's count, or repeated
-        check_resumed_game(g, schedule, c);
+        check_resumed_game(game, g, schedule, c);
         finished[g.game] = true;
         result.games.push_back(std::move(g));
       }
@@ -101,7 +108,7 @@ TournamentResult run_tournament(const TournamentConfig& c, const ProgressCallbac
   };
   const std::vector<GameSpec> here = c.remote ? c.remote->start(c, unplayed, on_finished) : unplayed;
   try {
-    play_games(c.agents, here, c.threads, c.max_decisions, on_finished);
+    play_games(game, c.agents, here, c.threads, c.max_decisions, on_finished);
   } catch (...) {
     if (c.remote) c.remote->abandon();
     throw;

@@ -9,22 +9,24 @@
 #include <string>
 #include <vector>
 
+#include "io/games.h"
 #include "tournament/play.h"
 #include "tournament/schedule.h"
 
-namespace pamir::tournament::inline PAMIR_RULESET {
+namespace pamir::tournament {
 
 class RemoteGames;
 
 struct TournamentConfig {
-  std::vector<std::string> agents;  // agent specs (search/agent.h)
+  std::string game = std::string(io::kDefaultGame);  // the game's key (games/registry.h)
+  std::vector<std::string> agents;  // agent specs (games::Game::make_agent)
   // What the results header names the agents by, when not their specs: a caller whose specs
   // hold paths that may move (a training run's nets) gives names that stay valid, so that a
   // moved folder still resumes. Empty: the specs.
   std::vector<std::string> labels;
-  int players = 3;                  // seats per game, 2-5
+  int players = 3;                  // seats per game, in the game's range
   long games = 0;
-  core::u64 seed = 1;
+  u64 seed = 1;
   Seating seating = Seating::kDistinct;
   int threads = 1;  // games played in parallel; 0: every core
   int max_decisions = kDefaultMaxDecisions;  // a game still going after this many is a draw
@@ -70,7 +72,7 @@ class RemoteGames {
   virtual void abandon() noexcept = 0;
 };
 
-// Throws std::invalid_argument for a bad configuration (unknown agent, impossible seating)
+// Throws std::invalid_argument for a bad configuration (unknown game or agent, impossible seating)
 // and std::runtime_error for results-file problems or an agent's illegal move, with a
 // one-line reason.
 TournamentResult run_tournament(const TournamentConfig& config, const ProgressCallback& progress = {});

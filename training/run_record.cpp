@@ -9,7 +9,7 @@
 #include "tournament/svg_chart.h"
 #include "tournament/report.h"
 
-namespace pamir::selfplay::inline PAMIR_RULESET {
+namespace pamir::selfplay {
 
 using tournament::ChartSeries;
 using tournament::html_escape;

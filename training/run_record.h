@@ -8,7 +8,7 @@
 
 #include "selfplay/config.h"
 
-namespace pamir::selfplay::inline PAMIR_RULESET {
+namespace pamir::selfplay {
 
 struct LossPoint {
   long step = 0;  // the trainer's step count (over the whole run)

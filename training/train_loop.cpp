@@ -8,9 +8,10 @@
 #include <map>
 #include <nlohmann/json.hpp>
 
-#include "io/file_io.h"
-#include "core/random.h"
+#include "core/splitmix.h"
 #include "dist/remote_games.h"
+#include "games/registry.h"
+#include "io/file_io.h"
 #include "nets/trainer.h"
 #include "selfplay/npz.h"
 #include "selfplay/progress_bar.h"
@@ -19,7 +20,7 @@
 #include "tournament/rating.h"
 #include "tournament/tournament.h"
 
-namespace pamir::selfplay::inline PAMIR_RULESET {
+namespace pamir::selfplay {
 namespace {
 
 namespace fs = std::filesystem;
@@ -47,8 +48,12 @@ struct RunPaths {
   std::string final_baseline_results(int last) const { return numbered(eval, "final-gen", last, "-vs-baseline.jsonl"); }
 };
 
+// The net shape of the config's game: what its shards, weights and checkpoints must have.
+const nets::NetShape& shape_of(const TrainConfig& c) { return games::game(c.game).net_shape(); }
+
 nets::TrainerOptions trainer_options(const TrainConfig& c) {
   nets::TrainerOptions o;
+  o.shape = shape_of(c);
   o.net.width = c.net_width;
   o.net.blocks = c.net_blocks;
   o.learning_rate = c.learning_rate;
@@ -66,18 +71,15 @@ void save_generation(const nets::Trainer& trainer, const RunPaths& paths, int g,
 
 // The rows of the shards of generations [first, last]; corrupt shards are skipped with a
 // warning and counted.
-ShardRows load_window(const RunPaths& paths, int first, int last, int& shards, int& skipped) {
+ShardRows load_window(const RunPaths& paths, const nets::NetShape& shape, int first, int last, int& shards,
+                      int& skipped) {
   ShardRows rows;
-  rows.num_features = nets::kNumFeatures;
+  rows.shape = shape;
   shards = skipped = 0;
   for (int g = first; g <= last; ++g)
     for (const auto& path : generation_shards(paths.shards, g)) {
       try {
-        ShardRows s = read_shard(path);
-        if (s.num_features != nets::kNumFeatures)
-          throw NpzError(path + ": made for an encoder of " + std::to_string(s.num_features) + " features, this one has " +
-                         std::to_string(nets::kNumFeatures));
-        rows.append(s);
+        rows.append(read_shard(path, shape));  // a shard of another game or encoder is refused
         ++shards;
       } catch (const NpzError& e) {
         std::fprintf(stderr, "warning: skipping corrupt shard %s\n", e.what());
@@ -94,14 +96,14 @@ void set_batch_row(const ShardRows& w, int r, int i, std::vector<nets::Feature>&
   const int legal_at = w.legal_begin[r];
   batch.set_encoded_row(i, features.data(), int(features.size()), w.legal_action.data() + legal_at,
                         w.policy.data() + legal_at, w.legal_begin[r + 1] - legal_at,
-                        w.value.data() + std::size_t(r) * core::kMaxPlayers, w.num_players[r]);
+                        w.value.data() + std::size_t(r) * w.shape.num_seats, w.num_players[r]);
 }
 
 // Fills the batch with rows drawn uniformly (with replacement) from the window.
-void fill_batch(const ShardRows& w, int size, core::u64& rng, std::vector<nets::Feature>& features,
+void fill_batch(const ShardRows& w, int size, std::uint64_t& rng, std::vector<nets::Feature>& features,
                 nets::TrainBatch& batch) {
-  batch.resize(size);
-  for (int i = 0; i < size; ++i) set_batch_row(w, core::random_below(rng, w.rows()), i, features, batch);
+  batch.resize(w.shape, size);
+  for (int i = 0; i < size; ++i) set_batch_row(w, splitmix_below(rng, w.rows()), i, features, batch);
 }
 
 // The trainer's mean losses over (at most kHoldoutRows evenly spaced) rows, without training.
@@ -116,7 +118,7 @@ LossPoint holdout_losses(nets::Trainer& trainer, const ShardRows& rows, int batc
   std::vector<nets::Feature> features;
   for (std::size_t at = 0; at < picked.size(); at += batch_size) {
     const int n = int(std::min<std::size_t>(batch_size, picked.size() - at));
-    batch.resize(n);
+    batch.resize(rows.shape, n);
     for (int i = 0; i < n; ++i) set_batch_row(rows, picked[at + i], i, features, batch);
     const nets::TrainStats s = trainer.losses(batch);
     mean.loss += s.loss * n, mean.policy += s.policy_loss * n, mean.value += s.value_loss * n;
@@ -129,7 +131,7 @@ LossPoint holdout_losses(nets::Trainer& trainer, const ShardRows& rows, int batc
 void train_generation(const TrainConfig& c, const RunPaths& paths, int g, GenerationRecord& record) {
   const auto started = Clock::now();
   if (fs::exists(paths.checkpoint(g))) {  // trained before a kill: the losses are in the checkpoint
-    const nets::Trainer done = nets::Trainer::load_checkpoint(paths.checkpoint(g));
+    const nets::Trainer done = nets::Trainer::load_checkpoint(paths.checkpoint(g), shape_of(c));
     const auto meta = nlohmann::json::parse(done.metadata());
     for (const auto& p : meta.at("losses")) record.losses.push_back({p.at(0), p.at(1), p.at(2), p.at(3)});
     record.window_rows = meta.at("window_rows"), record.window_shards = meta.at("window_shards");
@@ -138,20 +140,20 @@ void train_generation(const TrainConfig& c, const RunPaths& paths, int g, Genera
     record.holdout = {h.at(0), h.at(1), h.at(2), h.at(3)};
     return;
   }
-  nets::Trainer trainer = nets::Trainer::load_checkpoint(paths.checkpoint(g - 1));
+  nets::Trainer trainer = nets::Trainer::load_checkpoint(paths.checkpoint(g - 1), shape_of(c));
   trainer.set_learning_settings(trainer_options(c));
   int newest_shards = 0, newest_skipped = 0;
-  const ShardRows newest = load_window(paths, g, g, newest_shards, newest_skipped);
+  const ShardRows newest = load_window(paths, shape_of(c), g, g, newest_shards, newest_skipped);
   record.holdout = holdout_losses(trainer, newest, c.batch_size);
-  ShardRows window =
-      load_window(paths, std::max(1, g - c.window_generations + 1), g - 1, record.window_shards, record.skipped_shards);
+  ShardRows window = load_window(paths, shape_of(c), std::max(1, g - c.window_generations + 1), g - 1,
+                                 record.window_shards, record.skipped_shards);
   window.append(newest);
   record.window_shards += newest_shards, record.skipped_shards += newest_skipped;
   record.window_rows = window.rows();
   if (window.rows() == 0) std::fprintf(stderr, "warning: generation %d has no training rows; the net is unchanged\n", g);
   const int steps = window.rows() > 0 ? c.train_steps : 0;
   const int every = std::max(1, steps / 25);  // about 25 points of the loss curve per generation
-  core::u64 rng = game_seed(c.seed ^ 0x7A11ull, g, 0);
+  std::uint64_t rng = game_seed(c.seed ^ 0x7A11ull, g, 0);
   nets::TrainBatch batch;
   std::vector<nets::Feature> features;
   ProgressBar bar("train gen " + std::to_string(g), steps);
@@ -181,9 +183,10 @@ void train_generation(const TrainConfig& c, const RunPaths& paths, int g, Genera
 // agents by their labels (paths relative to the run folder), so a moved folder resumes.
 std::vector<tournament::GameResult> play_match(const TrainConfig& c, tournament::RemoteGames* remote,
                                                const std::vector<std::string>& agents,
-                                               const std::vector<std::string>& labels, long games, core::u64 seed,
+                                               const std::vector<std::string>& labels, long games, std::uint64_t seed,
                                                const std::string& results_path, const std::string& label) {
   tournament::TournamentConfig t;
+  t.game = c.game;
   t.agents = agents;
   t.labels = labels;
   t.players = c.players;
@@ -222,13 +225,15 @@ struct Opponent {
 };
 
 // The fixed opponents every generation meets after the previous generation: ISMCTS with
-// random rollouts (the baseline), ISMCTS with the heuristic at the nets' iterations, Wakhan.
+// random rollouts (the baseline), ISMCTS with the heuristic at the nets' iterations, and the
+// game's automated opponent (Pax Pamir's Wakhan), if it has one.
 std::vector<Opponent> fixed_opponents(const TrainConfig& c) {
   const std::string heuristic = "ismcts:iters=" + std::to_string(c.eval_iters) + ",eval=heuristic";
   std::vector<Opponent> o{{"baseline", baseline_agent_spec(c), baseline_agent_spec(c), c.generations + 1},
                           {"heuristic", heuristic, heuristic, c.generations + 2}};
-  // Wakhan takes one seat, so in a two-agent match she needs a two-seat game.
-  if (c.players == 2) o.push_back({"wakhan", "wakhan", "wakhan", c.generations + 3});
+  // She takes one seat, so in a two-agent match she needs a two-seat game.
+  const std::string automaton(games::game(c.game).automaton());
+  if (!automaton.empty() && c.players == 2) o.push_back({automaton, automaton, automaton, c.generations + 3});
   return o;
 }
 
@@ -253,13 +258,13 @@ Opponent generation_opponent(const TrainConfig& c, const std::string& dir, int g
   return {"gen" + std::to_string(g), net_agent_spec(c, dir, g), net_agent_spec(c, ".", g), g};
 }
 
-core::u64 eval_seed(const TrainConfig& c, int g, int match) { return game_seed(c.seed ^ 0xE7A1ull, g, match); }
+std::uint64_t eval_seed(const TrainConfig& c, int g, int match) { return game_seed(c.seed ^ 0xE7A1ull, g, match); }
 
 // Plays (or resumes) generation g's net against the opponent, adds the games to the ratings
 // and returns the net's score.
 MatchScore play_rated_match(const TrainConfig& c, tournament::RemoteGames* remote, const std::string& dir, int g,
                             const Opponent& opponent, long games,
-                            core::u64 seed, const std::string& results_path, const std::string& label,
+                            std::uint64_t seed, const std::string& results_path, const std::string& label,
                             EvalGames& all) {
   const Opponent net = generation_opponent(c, dir, g);
   const auto played =
@@ -348,6 +353,7 @@ std::string baseline_agent_spec(const TrainConfig& c) {
 }
 
 TrainRunResult run_training(const TrainConfig& c, const std::string& dir, const RunRanks& ranks) {
+  const games::Game& game = games::game(c.game);
   const RunPaths paths(dir);
   const bool spread = ranks.cluster && ranks.cluster->size() > 1;
   std::unique_ptr<dist::RankTournamentGames> remote_games;
@@ -372,13 +378,15 @@ TrainRunResult run_training(const TrainConfig& c, const std::string& dir, const 
     } else {
       std::fprintf(stderr, "generation %d of %d\n", g, c.generations);
       record.generation = g;
-      auto weights = std::make_shared<const nets::NetWeights>(nets::load_weights(paths.weights(g - 1)));
+      auto weights =
+          std::make_shared<const nets::NetWeights>(nets::load_weights(paths.weights(g - 1), game.net_shape()));
       ProgressBar bar("self-play gen " + std::to_string(g), c.games_per_generation);
       std::unique_ptr<dist::RankSelfPlayGames> remote;
       if (spread) remote = std::make_unique<dist::RankSelfPlayGames>(*ranks.cluster, ranks.root_plays,
                                                                      io::read_file(paths.weights(g - 1)));
-      const SelfPlayResult sp = run_selfplay(c, g, paths.shards, net_evaluators(c, g, weights),
-                                             [&](long done, long) { bar.update(done); }, remote.get());
+      const SelfPlayResult sp = run_selfplay(
+          c, g, game.net_shape(), paths.shards, [&](int) { return game.make_selfplay_worker(c, g, weights); },
+          [&](long done, long) { bar.update(done); }, remote.get());
       bar.finish();
       // The generation's games, those resumed from an earlier process's shards included; net
       // calls are this process's (they belong to no game), and leaves per call with them.

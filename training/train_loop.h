@@ -23,7 +23,7 @@
 #include "selfplay/config.h"
 #include "training/run_record.h"
 
-namespace pamir::selfplay::inline PAMIR_RULESET {
+namespace pamir::selfplay {
 
 struct TrainRunResult {
   std::vector<GenerationRecord> records;
@@ -42,7 +42,8 @@ struct RunRanks {
   bool root_plays = true;
 };
 
-// Runs (or continues) the run in dir with config; progress goes to stderr.
+// Runs (or continues) the run in dir with config, a config of its game (config.game, checked
+// with check_game_config); progress goes to stderr.
 TrainRunResult run_training(const TrainConfig& config, const std::string& dir, const RunRanks& ranks = {});
 
 // The agent spec of generation g's net in evaluation games.

@@ -42,11 +42,11 @@ long long integer_field(const Json& j, const char* key, long long lo, long long 
 }
 
 // A seed: a whole number 0 to 2^64-1 (-1 does not wrap).
-core::u64 seed_field(const Json& j, const char* key, core::u64 fallback) {
+games::u64 seed_field(const Json& j, const char* key, games::u64 fallback) {
   if (!j.contains(key)) return fallback;
   if (!j[key].is_number_unsigned())
     throw std::invalid_argument(where(key) + " must be a whole number 0 to 2^64-1, got " + io::excerpt(j[key]));
-  return j[key].get<core::u64>();
+  return j[key].get<games::u64>();
 }
 
 std::string string_field(const Json& j, const char* key) {
@@ -82,7 +82,7 @@ int step_param(const ApiRequest& request) {
 
 Json route(BoardSession& session, const ApiRequest& r) {
   const bool get = r.method == "GET", post = r.method == "POST";
-  if (get && r.path == "/api/ruleset") return BoardSession::ruleset();
+  if (get && r.path == "/api/ruleset") return session.ruleset();
   if (get && r.path == "/api/games") return session.games();
   if (get && r.path == "/api/view") return session.view(step_param(r));
   if (post && r.path == "/api/open") {

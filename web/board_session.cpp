@@ -4,50 +4,22 @@
 #include <numeric>
 #include <stdexcept>
 
-#include "core/cards.h"
-#include "core/dominance.h"
-#include "core/game.h"
-#include "core/map.h"
-#include "core/queries.h"
+#include "games/agent.h"
 #include "io/file_io.h"
-#include "io/game_log.h"
-#include "io/observation.h"
-#include "io/record.h"
-#include "io/state_json.h"
 #include "tournament/game_file.h"
 #include "tournament/play.h"
 
 namespace pamir::web {
 
-using namespace core;
+using games::Action;
+using games::kNoSeat;
+using games::Position;
 
 namespace {
 
-Json legal_json(const State& s) {
-  Action legal[kMaxLegalActions];
-  const int n = legal_actions(s, legal);
-  Json out = Json::array();
-  for (int i = 0; i < n; ++i) {
-    out.push_back({{"id", legal[i]},
-                   {"name", io::describe_action(s, legal[i])},
-                   {"card", io::action_card(s, legal[i])},
-                   {"region", io::action_region(legal[i])},
-                   {"border", io::action_border(legal[i])}});
-  }
-  return out;
-}
-
-Json standing_json(const State& s) {
-  const auto ranks = final_ranks(s);
-  Json out = Json::array();
-  for (int p = 0; p < s.num_players; ++p)
-    out.push_back({{"seat", p},
-                   {"rank", ranks[p]},
-                   {"vp", s.vp[p]},
-                   {"military_stars", stars(s, p, Suit::kMilitary)},
-                   {"rupees", s.rupees[p]}});
-  return out;
-}
+// The agent every game seats that starts an outside program (registered by the tool,
+// cli/external_agent.h): the page may seat it only when the server allows it.
+constexpr const char* kExternalAgent = "external";
 
 }  // namespace
 
@@ -75,46 +47,58 @@ void BoardSession::open_from_page(const std::string& path, long index) {
 }
 
 void BoardSession::show_games(const std::string& path, const std::string& text, long index) {
-  const auto games = tournament::parse_games(text, path);  // throws before anything changes
-  const tournament::StoredGame& game = tournament::select_game(games, index, path);
+  const auto games = tournament::parse_games(game_, text, path);  // throws before anything changes
+  const tournament::StoredGame& shown = tournament::select_game(games, index, path);
   std::string error;
-  if (!io::replay(game.record, &error)) throw std::runtime_error(path + ": " + error);
+  if (!game_.replay(shown.record, &error)) throw std::runtime_error(path + ": " + error);
   Json list = Json::array();
   for (const auto& g : games) list.push_back({{"index", g.index}, {"agents", g.record.agents}, {"ranks", g.ranks}});
 
   mode_ = "replay";
   file_ = path;
-  title_ = games.size() > 1 ? path + ", game " + std::to_string(game.index) : path;
-  agents_ = game.record.agents;
+  title_ = games.size() > 1 ? path + ", game " + std::to_string(shown.index) : path;
+  agents_ = shown.record.agents;
   bots_.clear();
   stopped_.clear();
-  actions_ = game.record.actions;
-  positions_.assign(1, new_game(game.record.num_players, game.record.seed, game.record.wakhan_seat));
+  actions_.assign(shown.record.actions.begin(), shown.record.actions.end());
+  positions_.assign(1, game_.new_game(shown.record.num_players, shown.record.seed, shown.record.automaton_seat));
   for (const Action a : actions_) {  // legal: replay() checked
-    positions_.push_back(positions_.back());
-    apply(positions_.back(), a);
+    Position next = positions_.back();
+    game_.apply(next, a);
+    positions_.push_back(next);
   }
   games_ = std::move(list);
 }
 
+void BoardSession::check_page_may_seat(const std::string& spec) const {
+  const std::string name = spec.substr(0, spec.find(':'));
+  if (name == kExternalAgent) {
+    if (!access_.external_agents)
+      throw AccessDenied("the page may not start outside programs (external:) unless pamir serve was started with "
+                         "--allow-external");
+    return;
+  }
+  // The other agents every game seats (games/agent.h) are the terminal's: a person there
+  // would hold the server until someone typed.
+  if (spec != kHumanSpec && games::find_agent(name))
+    throw std::invalid_argument("the page cannot seat '" + name.substr(0, 40) + "' agents (they answer at the terminal)");
+}
+
 void BoardSession::start(const NewGame& g) {
-  if (g.players < kMinPlayers || g.players > kMaxPlayers)
-    throw std::invalid_argument("players must be 2 to 5, got " + std::to_string(g.players));
+  if (g.players < game_.min_players() || g.players > game_.max_players())
+    throw std::invalid_argument("players must be " + game_.seat_range() + ", got " + std::to_string(g.players));
   if (int(g.agents.size()) != g.players)
     throw std::invalid_argument("agents names " + std::to_string(g.agents.size()) + " seats for " +
                                 std::to_string(g.players) + " players");
-  for (const std::string& spec : g.agents)
-    if (!access_.external_agents && spec.substr(0, spec.find(':')) == "external")
-      throw AccessDenied("the page may not start outside programs (external:) unless pamir serve was started with "
-                         "--allow-external");
+  for (const std::string& spec : g.agents) check_page_may_seat(spec);
   std::vector<int> seats(g.players);
   std::iota(seats.begin(), seats.end(), 0);
-  const int wakhan = tournament::wakhan_seat(g.agents, seats);
-  std::vector<std::unique_ptr<search::Agent>> bots;
+  const int automaton = tournament::automaton_seat(game_, g.agents, seats);
+  std::vector<std::unique_ptr<games::Agent>> bots;
   for (int p = 0; p < g.players; ++p) {
     const std::string& spec = g.agents[p];
-    const bool engine_or_person = spec == kHumanSpec || p == wakhan;
-    bots.push_back(engine_or_person ? nullptr : search::make_agent(spec, tournament::agent_seed(g.seed, p)));
+    const bool engine_or_person = spec == kHumanSpec || p == automaton;
+    bots.push_back(engine_or_person ? nullptr : game_.make_agent(spec, tournament::agent_seed(game_, g.seed, p)));
   }
   mode_ = "play";
   file_.clear();
@@ -122,57 +106,58 @@ void BoardSession::start(const NewGame& g) {
   bots_ = std::move(bots);
   stopped_.clear();
   actions_.clear();
-  positions_.assign(1, new_game(g.players, g.seed, wakhan));
+  positions_.assign(1, game_.new_game(g.players, g.seed, automaton));
   title_ = "seed " + std::to_string(g.seed);
   games_ = Json::array();
   play_agents();
 }
 
 int BoardSession::human_to_move() const {
-  if (!playing() || !stopped_.empty()) return kNoPlayer;
-  const int p = to_move(positions_.back());
-  return p != kNoPlayer && agents_[p] == kHumanSpec ? p : kNoPlayer;
+  if (!playing() || !stopped_.empty()) return kNoSeat;
+  const int p = game_.to_move(positions_.back());
+  return p != kNoSeat && agents_[p] == kHumanSpec ? p : kNoSeat;
 }
 
 void BoardSession::play_agents() {
-  while (stopped_.empty() && !positions_.back().game_over() && human_to_move() == kNoPlayer) {
+  while (stopped_.empty() && !game_.over(positions_.back()) && human_to_move() == kNoSeat) {
     if (int(actions_.size()) >= tournament::kDefaultMaxDecisions) {
       stopped_ = "stopped after " + std::to_string(actions_.size()) + " decisions (a draw, as in tournaments)";
       return;
     }
-    const State& s = positions_.back();
-    const int p = to_move(s);
+    const Position& s = positions_.back();
+    const int p = game_.to_move(s);
     Action a;
     try {
       a = bots_[p]->choose(s);
-    } catch (const search::AgentForfeit& e) {
+    } catch (const games::AgentForfeit& e) {
       stopped_ = "player " + std::to_string(p) + " forfeits: " + e.what();
       return;
     }
-    if (!is_legal(s, a))
+    if (!game_.is_legal(s, a))
       throw std::runtime_error("agent " + agents_[p] + " chose illegal action " + std::to_string(a));
+    Position next = s;
+    game_.apply(next, a);
     actions_.push_back(a);
-    positions_.push_back(s);
-    apply(positions_.back(), a);
+    positions_.push_back(next);
   }
 }
 
 void BoardSession::act(long id) {
-  if (human_to_move() == kNoPlayer) throw std::invalid_argument("no human seat is to move");
-  const State& s = positions_.back();
-  if (id < 0 || id >= kNumActions || !is_legal(s, Action(id)))
+  if (human_to_move() == kNoSeat) throw std::invalid_argument("no human seat is to move");
+  const Position& s = positions_.back();
+  if (id < 0 || id >= game_.num_actions() || !game_.is_legal(s, Action(id)))
     throw std::invalid_argument("action " + std::to_string(id) + " is not legal here");
-  const Action a = Action(id);
-  actions_.push_back(a);
-  positions_.push_back(s);
-  apply(positions_.back(), a);
+  Position next = s;
+  game_.apply(next, Action(id));
+  actions_.push_back(Action(id));
+  positions_.push_back(next);
   play_agents();
 }
 
 void BoardSession::undo() {
   if (!playing()) throw std::invalid_argument("undo is for a game being played, not a replay");
   for (int i = int(actions_.size()) - 1; i >= 0; --i) {
-    const int p = to_move(positions_[i]);
+    const int p = game_.to_move(positions_[i]);
     if (agents_[p] != kHumanSpec) continue;
     actions_.resize(i);
     positions_.resize(i + 1);
@@ -187,73 +172,50 @@ Json BoardSession::view(int step) const {
   if (mode_ == "none") return v;
   const int steps = int(actions_.size());
   if (step < 0 || step > steps) step = steps;
-  const State& s = positions_[step];
+  const Position& s = positions_[step];
   const int human = human_to_move();
-  int viewer = kNoPlayer;  // a game being played shows what its human seat knows until its end
-  if (playing() && !s.game_over())
-    for (int p = 0; p < s.num_players && viewer == kNoPlayer; ++p)
-      if (agents_[p] == kHumanSpec) viewer = human != kNoPlayer ? human : p;
+  int viewer = kNoSeat;  // a game being played shows what its human seat knows until its end
+  if (playing() && !game_.over(s))
+    for (int p = 0; p < game_.num_players(s) && viewer == kNoSeat; ++p)
+      if (agents_[p] == kHumanSpec) viewer = human != kNoSeat ? human : p;
   v["step"] = step;
   v["steps"] = steps;
-  v["viewer"] = viewer == kNoPlayer ? Json() : Json(viewer);
-  v["state"] = Json::parse(viewer == kNoPlayer ? io::state_to_json(s) : io::observation_to_json(s, viewer));
-  v["to_move"] = to_move(s) == kNoPlayer ? Json() : Json(to_move(s));
-  Json rulers = Json::array(), influence_of = Json::array();
-  for (int r = 0; r < Region::kCount; ++r) rulers.push_back(ruler(s, r) == kNoPlayer ? Json() : Json(ruler(s, r)));
-  for (int p = 0; p < s.num_players; ++p) influence_of.push_back(influence(s, p));
-  v["rulers"] = rulers;
-  v["influence"] = influence_of;
-  const int dominant = dominant_coalition(s);
-  v["dominant"] = dominant == Coalition::kNone ? Json() : Json(coalition_name(dominant));
+  v["viewer"] = viewer == kNoSeat ? Json() : Json(viewer);
+  // The game's own view: state, to_move, rulers, influence, standing, facts.
+  Json board = Json::parse(game_.board_view_json(s, viewer));
+  for (auto& [key, value] : board.items()) v[key] = std::move(value);
   Json log = Json::array();
   for (int i = 0; i < steps; ++i)
     log.push_back({{"step", i + 1},
-                   {"turn", positions_[i].turn + 1},
-                   {"player", to_move(positions_[i])},
-                   {"text", io::describe_decision(positions_[i], actions_[i])},
-                   {"consequences", io::describe_consequences(positions_[i], positions_[i + 1])}});
+                   {"turn", game_.turn(positions_[i]) + 1},
+                   {"player", game_.to_move(positions_[i])},
+                   {"text", game_.describe_decision(positions_[i], actions_[i])},
+                   {"consequences", game_.describe_consequences(positions_[i], positions_[i + 1])}});
   v["log"] = log;
   // The legal actions: clickable where the human decides now; listed (for reading) in a
-  // replay or while an agent's choice is shown.
-  v["legal"] = s.game_over() ? Json::array() : legal_json(s);
-  v["your_move"] = step == steps && human != kNoPlayer;
+  // replay or while an agent's choice is shown. None once the game is over.
+  v["legal"] = Json::parse(game_.board_legal_json(s));
+  v["your_move"] = step == steps && human != kNoSeat;
   v["can_undo"] = playing() && step == steps &&
                   std::any_of(positions_.begin(), positions_.end() - 1,
-                              [&](const State& at) { return agents_[to_move(at)] == kHumanSpec; });
-  v["over"] = s.game_over();
+                              [&](const Position& at) { return agents_[game_.to_move(at)] == kHumanSpec; });
+  v["over"] = game_.over(s);
   v["stopped"] = step == steps && !stopped_.empty() ? Json(stopped_) : Json();
-  v["standing"] = standing_json(s);
   return v;
 }
 
-Json BoardSession::ruleset() {
-  Json regions = Json::array(), borders = Json::array(), cards = Json::array(), suits = Json::array(),
-       coalitions = Json::array();
-  for (int r = 0; r < Region::kCount; ++r) regions.push_back(region_name(r));
-  for (int b = 0; b < kNumBorders; ++b)
-    borders.push_back({{"name", border_name(b)}, {"a", kBorders[b].a}, {"b", kBorders[b].b}});
-  for (int s = 0; s < Suit::kCount; ++s) suits.push_back(suit_name(s));
-  for (int c = 0; c < Coalition::kCount; ++c) coalitions.push_back(coalition_name(c));
-  cards.push_back(nullptr);  // cards are numbered from 1
-  for (int c = 1; c <= kNumCards; ++c) {
-    Json card = {{"id", c}, {"name", card_name(c)}};
-    if (is_court_card(c)) {
-      const CourtCard& cc = court_card(c);
-      Json actions = Json::array();
-      for (int i = 0; i < cc.num_actions; ++i) actions.push_back(card_action_name(cc.actions[i]));
-      card["kind"] = "court";
-      card["region"] = region_name(cc.region);
-      card["suit"] = suit_name(cc.suit);
-      card["rank"] = cc.rank;
-      card["patriot"] = cc.patriot == Coalition::kNone ? Json() : Json(coalition_name(cc.patriot));
-      card["actions"] = actions;
-    } else {
-      card["kind"] = is_event(c) ? "event" : "dominance_check";
-    }
-    cards.push_back(card);
+Json BoardSession::ruleset() const {
+  Json r = Json::parse(game_.board_ruleset_json());
+  r["min_players"] = game_.min_players();
+  r["max_players"] = game_.max_players();
+  r["automaton"] = game_.automaton().empty() ? Json() : Json(game_.automaton());
+  Json agents = Json::array();
+  for (const std::string& name : game_.agent_names()) {
+    const bool page_may_seat = name == kExternalAgent ? access_.external_agents : !games::find_agent(name);
+    if (page_may_seat) agents.push_back(name);
   }
-  return {{"regions", regions},   {"borders", borders},       {"cards", cards},
-          {"suits", suits},       {"coalitions", coalitions}, {"agents", search::agent_names()}};
+  r["agents"] = agents;
+  return r;
 }
 
 }  // namespace pamir::web

@@ -2,7 +2,9 @@
 // The game a board view shows (`pamir serve`, docs/board.md): a replay of a stored game, or a
 // game played between the person at the page and agents. Everything the page draws comes
 // from here as JSON, so the HTTP layer (web/board_server.h) only routes, and tests drive a
-// session without a server. Not thread-safe: the server serialises calls.
+// session without a server. A session shows one game (games::Game, `pamir serve --game`);
+// what it draws of a position is the game's (games::Game::board_view_json). Not thread-safe:
+// the server serialises calls.
 
 #include <filesystem>
 #include <memory>
@@ -11,9 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "core/actions.h"
-#include "core/state.h"
-#include "search/agent.h"
+#include "games/game.h"
 
 namespace pamir::web {
 
@@ -41,19 +41,21 @@ inline constexpr std::size_t kMaxPageFileBytes = std::size_t(256) << 20;
 
 struct NewGame {
   int players = 2;
-  core::u64 seed = 1;
-  // One spec per seat: an agent's (search::make_agent), "wakhan", or kHumanSpec.
+  games::u64 seed = 1;
+  // One spec per seat: an agent's (games::Game::make_agent), the game's automaton
+  // (games::Game::automaton, "wakhan"), or kHumanSpec.
   std::vector<std::string> agents;
 };
 
 class BoardSession {
  public:
-  explicit BoardSession(PageAccess access = {}) : access_(std::move(access)) {}
+  explicit BoardSession(const games::Game& game, PageAccess access = {}) : game_(game), access_(std::move(access)) {}
 
   // Shows game `index` of a file of games (a record, or a tournament's games.jsonl; -1: the
-  // file's first game). Throws std::runtime_error with a one-line reason; the session then
-  // still shows what it showed before. The file the session opens first may be reopened by
-  // the page (to show another of its games) whatever the roots.
+  // file's first game). Throws std::runtime_error with a one-line reason (a file of another
+  // game names it: "is a Pax Expanse record; use --game expanse"); the session then still
+  // shows what it showed before. The file the session opens first may be reopened by the
+  // page (to show another of its games) whatever the roots.
   void open(const std::string& path, long index);
   // open() for a path the page sent: only a regular file under one of the access's roots (or
   // the first file opened), of at most kMaxPageFileBytes. Throws AccessDenied for any other
@@ -72,31 +74,36 @@ class BoardSession {
   void undo();
 
   // The position after `step` decisions (clamped; -1: the last) with everything the page
-  // draws: mode, seats, the position (in a game being played, as the human seat sees it:
-  // io::observation_to_json), rulers, influence, the log with consequences, the legal actions
-  // (with the card, region or border each refers to), and the standing.
+  // draws: mode, seats, the game's view of the position (games::Game::board_view_json: the
+  // position, in a game being played as the human seat sees it, rulers, influence, the
+  // standing and the game's own facts), the log with consequences, the legal actions (with
+  // the card, region or border each refers to).
   Json view(int step) const;
   // The games of the file last opened: index, agents, ranks ([] when none opened).
   Json games() const { return games_; }
-  // Regions, borders, cards, suits and coalitions, and the agent names, for the page.
-  static Json ruleset();
+  // The game's map, cards and words (games::Game::board_ruleset_json), its seat counts, its
+  // automaton (null when it has none) and the agents the page may seat.
+  Json ruleset() const;
 
  private:
   void show_games(const std::string& path, const std::string& text, long index);
   void play_agents();
-  int human_to_move() const;  // the seat, or kNoPlayer
+  int human_to_move() const;  // the seat, or games::kNoSeat
   bool playing() const { return mode_ == "play"; }
+  // Throws unless the page may seat the spec (an outside program only with access).
+  void check_page_may_seat(const std::string& spec) const;
 
+  const games::Game& game_;
   PageAccess access_;
   std::filesystem::path start_file_;  // the first file opened (canonical), which the page may reopen
   std::string mode_ = "none";  // "none", "replay", "play"
   std::string title_;
   std::string file_;  // the file a replay came from
-  std::vector<std::string> agents_;                    // spec per seat
-  std::vector<std::unique_ptr<search::Agent>> bots_;   // per seat; null for human and Wakhan seats
-  std::vector<core::Action> actions_;
-  std::vector<core::State> positions_;  // positions_[i]: before decision i; back(): now
-  std::string stopped_;                 // why a game stopped before its end (a forfeit, the cap)
+  std::vector<std::string> agents_;                   // spec per seat
+  std::vector<std::unique_ptr<games::Agent>> bots_;   // per seat; null for human and automaton seats
+  std::vector<games::Action> actions_;
+  std::vector<games::Position> positions_;  // positions_[i]: before decision i; back(): now
+  std::string stopped_;                     // why a game stopped before its end (a forfeit, the cap)
   Json games_ = Json::array();
 };
 

@@ -9,8 +9,9 @@ Gymnasium or PettingZoo:
   (reset(seed) -> (obs, info), step(a) -> (obs, reward, terminated, truncated, info)), the
   action mask in info["action_mask"].
 
-Observations are the nets' encoding of what the seat knows (float32, NUM_FEATURES); actions
-are ids of the dense action space (NUM_ACTIONS). The reward is the seat's win share when the
+Both play any of pamir's games (game="pamir", the default, or "expanse": pamir.games()).
+Observations are the nets' encoding of what the seat knows (float32, the game's num_features);
+actions are ids of the game's dense action space (its num_actions). The reward is the seat's win share when the
 game ends (1/k for each of the k seats ranked first, else 0) and 0 before. A game still
 going after max_decisions decisions (players may pass forever) is truncated with rewards 0,
 as tournaments count it a draw.
@@ -18,7 +19,7 @@ as tournaments count it a draw.
 
 import numpy as np
 
-from ._pamir import NUM_ACTIONS, NUM_FEATURES, Game, agent
+from ._pamir import Game, agent, game_info
 
 # Tournaments cap games at this many decisions too (tournament/play.h).
 DEFAULT_MAX_DECISIONS = 2000
@@ -37,19 +38,31 @@ class _Episodes:
         return int(self._rng.integers(0, 2**63))
 
 
+def _checked_game_info(game, players):
+    """The game's facts (pamir.game_info); a seat count the game does not play raises
+    ValueError now rather than at the first reset."""
+    info = game_info(game)
+    if not info["min_players"] <= players <= info["max_players"]:
+        raise ValueError(f"players must be {info['min_players']} to {info['max_players']} in {info['name']}, "
+                         f"got {players}")
+    return info
+
+
 class AECEnv:
     """All seats as agents "player_0".."player_{n-1}" (Wakhan's seat, if any, is played by the
     engine and is not an agent)."""
 
     metadata = {"name": "pamir_aec_v0", "is_parallelizable": False}
 
-    def __init__(self, players=2, wakhan_seat=None, max_decisions=DEFAULT_MAX_DECISIONS):
+    def __init__(self, players=2, wakhan_seat=None, max_decisions=DEFAULT_MAX_DECISIONS, game="pamir"):
+        info = _checked_game_info(game, players)
+        self.game_key = info["key"]
         self.players = players
         self.wakhan_seat = wakhan_seat
         self.max_decisions = max_decisions
         self.possible_agents = [f"player_{s}" for s in range(players) if s != wakhan_seat]
-        self.observation_shape = (NUM_FEATURES,)
-        self.num_actions = NUM_ACTIONS
+        self.observation_shape = (info["num_features"],)
+        self.num_actions = info["num_actions"]
         self._episodes = _Episodes()
         self.game = None
 
@@ -58,7 +71,7 @@ class AECEnv:
         return int(agent_name.rsplit("_", 1)[1])
 
     def reset(self, seed=None, options=None):
-        self.game = Game(self.players, self._episodes.next_seed(seed), self.wakhan_seat)
+        self.game = Game(self.players, self._episodes.next_seed(seed), self.wakhan_seat, game=self.game_key)
         self.decisions = 0
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
@@ -73,7 +86,7 @@ class AECEnv:
         if agent_name == self.agent_selection and not self.game.is_over():
             mask = self.game.legal_action_mask().astype(np.int8)
         else:
-            mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
+            mask = np.zeros(self.num_actions, dtype=np.int8)
         return {"observation": self.game.observation(self.seat(agent_name)), "action_mask": mask}
 
     def last(self, observe=True):
@@ -122,7 +135,8 @@ class SingleAgentEnv:
     metadata = {"name": "pamir_single_v0"}
 
     def __init__(self, players=2, seat=0, opponents="random", wakhan_seat=None,
-                 max_decisions=DEFAULT_MAX_DECISIONS):
+                 max_decisions=DEFAULT_MAX_DECISIONS, game="pamir"):
+        info = _checked_game_info(game, players)
         others = [s for s in range(players) if s != seat and s != wakhan_seat]
         if seat == wakhan_seat:
             raise ValueError("the learning seat cannot be Wakhan's")
@@ -130,22 +144,24 @@ class SingleAgentEnv:
         if len(specs) != len(others):
             raise ValueError(f"opponents: {len(others)} specs needed (seats {others}), got {len(specs)}")
         for spec in specs:
-            agent(spec)  # a bad spec raises ValueError now rather than at the first reset
+            agent(spec, game=info["key"])  # a bad spec raises ValueError now rather than at the first reset
+        self.game_key = info["key"]
         self.players = players
         self.seat = seat
         self.wakhan_seat = wakhan_seat
         self.max_decisions = max_decisions
-        self.observation_shape = (NUM_FEATURES,)
-        self.num_actions = NUM_ACTIONS
+        self.observation_shape = (info["num_features"],)
+        self.num_actions = info["num_actions"]
         self._opponent_specs = dict(zip(others, specs))
         self._episodes = _Episodes()
         self.game = None
 
     def reset(self, seed=None, options=None):
         game_seed = self._episodes.next_seed(seed)
-        self.game = Game(self.players, game_seed, self.wakhan_seat)
+        self.game = Game(self.players, game_seed, self.wakhan_seat, game=self.game_key)
         # Each opponent seeded from the game's seed and its seat: an episode is reproducible.
-        self._opponents = {s: agent(spec, seed=game_seed + s) for s, spec in self._opponent_specs.items()}
+        self._opponents = {s: agent(spec, seed=game_seed + s, game=self.game_key)
+                           for s, spec in self._opponent_specs.items()}
         self.decisions = 0
         self._play_opponents()
         return self._observation(), self._info()
@@ -174,7 +190,7 @@ class SingleAgentEnv:
 
     def _info(self):
         if self.game.is_over() or self.decisions >= self.max_decisions:
-            mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
+            mask = np.zeros(self.num_actions, dtype=np.int8)
         else:
             mask = self.game.legal_action_mask().astype(np.int8)
         return {"action_mask": mask}

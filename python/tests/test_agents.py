@@ -79,3 +79,23 @@ def test_a_bad_tournament_raises_value_error():
         pamir.tournament(agents=["random", "nonsense"], players=2, games=2)
     with pytest.raises(ValueError):
         pamir.tournament(agents=["random", "random"], players=2, games=0)
+
+
+def test_pax_expanse_agents_and_tournaments():
+    game = pamir.Game(3, seed=4, game="expanse")
+    agent = pamir.agent("ismcts:iters=30", seed=1, game="expanse")
+    assert agent.game == "expanse"
+    assert agent.choose(game) in game.legal_actions()
+    # An agent plays its own game only.
+    with pytest.raises(ValueError, match="plays Pax Pamir, not Pax Expanse"):
+        pamir.agent("random").choose(game)
+    with pytest.raises(ValueError):
+        pamir.agent("wakhan", game="expanse")
+    result = pamir.tournament(agents=["random", "heuristic"], players=3, games=2, seed=3, game="expanse")
+    for g in result.games:
+        replay = pamir.Game(3, seed=g.seed, game="expanse")
+        for a in g.actions:
+            replay.apply(a)
+        assert replay.vp() == g.vp
+    with pytest.raises(ValueError):
+        pamir.tournament(agents=["random", "random"], players=2, games=2, game="expanse")

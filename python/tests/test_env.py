@@ -86,3 +86,22 @@ def test_single_agent_env_refuses_bad_opponents_and_illegal_actions():
     with pytest.raises(ValueError):
         env.step(illegal)
     assert env.game.to_json() == before
+
+
+def test_pax_expanse_environments():
+    env = pamir.AECEnv(players=3, game="expanse")
+    assert env.observation_shape == (pamir.game_info("expanse")["num_features"],)
+    env.reset(seed=4)
+    rng = np.random.default_rng(3)
+    for agent_name in env.agent_iter():
+        obs, reward, terminated, truncated, info = env.last()
+        assert obs["action_mask"].shape == (env.num_actions,)
+        env.step(None if terminated or truncated else random_legal(obs["action_mask"], rng))
+    assert env.game.game == "expanse"
+    single = pamir.SingleAgentEnv(players=4, seat=2, opponents="random", game="expanse")
+    obs, info = single.reset(seed=1)
+    assert obs.shape == single.observation_shape and single.game.to_move() == 2
+    with pytest.raises(ValueError):
+        pamir.AECEnv(players=2, game="expanse")
+    with pytest.raises(ValueError):
+        pamir.SingleAgentEnv(players=3, opponents="nonsense", game="expanse")

@@ -148,7 +148,7 @@ def test_a_finished_game_still_has_every_seats_observation():
 
 def test_text_forms():
     game = pamir.Game(2, seed=1)
-    assert repr(game).startswith("<pamir.Game players=2")
+    assert repr(game).startswith("<pamir.Game pamir players=2")
     assert "player 0" in game.describe()
     play_randomly(game, seed=1)
     assert repr(game).endswith("over>")
@@ -182,3 +182,65 @@ def test_a_game_made_without_init_raises_type_error():
     # Pickling proper still round-trips.
     game = play_randomly(pamir.Game(3, seed=5), seed=1, moves=30)
     assert pickle.loads(pickle.dumps(game)) == game
+
+
+def test_the_games_and_their_facts():
+    assert pamir.games() == ["pamir", "expanse"]
+    pamir_info = pamir.game_info()
+    assert pamir_info["key"] == "pamir" and pamir_info["automaton"] == "wakhan"
+    assert (pamir_info["num_actions"], pamir_info["num_features"]) == (pamir.NUM_ACTIONS, pamir.NUM_FEATURES)
+    assert (pamir_info["min_players"], pamir_info["max_players"]) == (pamir.MIN_PLAYERS, pamir.MAX_PLAYERS)
+    expanse = pamir.game_info("expanse")
+    assert expanse["name"] == "Pax Expanse" and expanse["automaton"] is None
+    assert (expanse["min_players"], expanse["max_players"]) == (3, 4)
+    for key in pamir.games():
+        layout = pamir.observation_layout(key)
+        assert layout[0][1] == 0 and all(size > 0 for _, _, size in layout)
+        assert all(a[1] + a[2] == b[1] for a, b in zip(layout, layout[1:]))  # the blocks tile the row
+        assert layout[-1][1] + layout[-1][2] == pamir.game_info(key)["num_features"]
+    with pytest.raises(ValueError, match="unknown game 'chess'"):
+        pamir.game_info("chess")
+    with pytest.raises(ValueError, match="unknown game"):
+        pamir.Game(3, game="chess")
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_a_random_pax_expanse_game_ends_and_its_returns_sum_to_one(players):
+    game = pamir.Game(players, seed=players, game="expanse")
+    assert game.game == "expanse" and repr(game).startswith(f"<pamir.Game expanse players={players}")
+    rng = random.Random(1)
+    while not game.is_over():
+        mask = game.legal_action_mask()
+        assert mask.shape == (game.num_actions,)
+        assert np.array_equal(np.flatnonzero(mask), game.legal_actions())
+        assert game.observation().shape == (game.num_features,)
+        game.apply(rng.choice(game.legal_actions()))
+    assert game.to_move() is None and len(game.legal_actions()) == 0
+    assert sum(game.returns()) == pytest.approx(1.0)
+    assert len(game.vp()) == len(game.ranks()) == players
+    assert game.describe_result().startswith("final standing:\n1. ")
+
+
+def test_pax_expanse_positions_round_trip_through_json_and_pickle():
+    game = play_randomly(pamir.Game(3, seed=11, game="expanse"), seed=6, moves=60)
+    for indent in (-1, 2):
+        text = game.to_json(indent)
+        assert pamir.Game.from_json(text) == game  # the JSON names its game
+        assert pamir.Game.from_json(text, game="expanse") == game
+    with pytest.raises(ValueError, match="use --game expanse"):
+        pamir.Game.from_json(game.to_json(), game="pamir")
+    for twin in (game.clone(), copy.deepcopy(game), pickle.loads(pickle.dumps(game))):
+        assert twin == game and twin.game == "expanse"
+    assert game != pamir.Game(3, seed=11)  # another game's position is never equal
+
+
+def test_pax_expanse_refuses_what_it_does_not_have():
+    for args in ((2, 0), (5, 0)):
+        with pytest.raises(ValueError):
+            pamir.Game(*args, game="expanse")
+    with pytest.raises(ValueError):
+        pamir.Game(3, seed=0, wakhan_seat=0, game="expanse")  # no automated opponent
+    game = pamir.Game(3, seed=1, game="expanse")
+    assert game.wakhan_seat is None
+    with pytest.raises(ValueError):
+        game.apply(game.num_actions)

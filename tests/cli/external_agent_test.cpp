@@ -16,9 +16,7 @@
 #include <thread>
 #include <vector>
 
-#include "core/actions.h"
-#include "core/game.h"
-#include "io/record.h"
+#include "games/registry.h"
 #include "tournament/play.h"
 #include "tournament/results_log.h"
 
@@ -27,36 +25,52 @@ namespace {
 
 const std::string kBot = std::string("/usr/bin/python3 ") + PAMIR_SOURCE_DIR + "/tests/cli/bots/first_legal.py";
 
-TEST(ExternalAgent, PlaysTheActionTheProgramAnswers) {
-  const std::vector<std::string> specs = {"external:" + kBot, "random"};
-  const auto g = tournament::play_game(specs, {0, 1}, 0, 7);
-  EXPECT_EQ(g.forfeit, core::kNoPlayer);
-  EXPECT_FALSE(g.capped);
-  // Replayed: every decision of seat 0 was its first legal action.
-  core::State s = core::new_game(2, 7);
+const games::Game& pamir_game() { return games::game("pamir"); }
+
+// Every decision of the seat in the game was its first legal action; returns their number.
+int first_legal_decisions(const games::Game& game, const tournament::GameResult& g, int seat) {
+  games::Position s = game.new_game(int(g.seats.size()), g.seed);
   int own = 0;
-  for (const core::Action a : g.actions) {
-    if (core::to_move(s) == 0) {
-      core::Action legal[core::kMaxLegalActions];
-      core::legal_actions(s, legal);
-      EXPECT_EQ(a, legal[0]);
+  for (const games::Action a : g.actions) {
+    if (game.to_move(s) == seat) {
+      EXPECT_EQ(a, game.legal_actions(s).front());
       ++own;
     }
-    core::apply(s, a);
+    game.apply(s, a);
   }
-  EXPECT_TRUE(s.game_over());
-  EXPECT_GT(own, 10);
+  EXPECT_TRUE(game.over(s));
+  return own;
+}
+
+TEST(ExternalAgent, PlaysTheActionTheProgramAnswers) {
+  const std::vector<std::string> specs = {"external:" + kBot, "random"};
+  const auto g = tournament::play_game(pamir_game(), specs, {0, 1}, 0, 7);
+  EXPECT_EQ(g.forfeit, -1);
+  EXPECT_FALSE(g.capped);
+  EXPECT_GT(first_legal_decisions(pamir_game(), g, 0), 10);
+}
+
+// Any game seats it: the program reads the legal actions of a Pax Expanse message alike.
+TEST(ExternalAgent, PlaysPaxExpanse) {
+  const games::Game& expanse = games::game("expanse");
+  const std::vector<std::string> specs = {"random", "external:" + kBot};
+  const auto g = tournament::play_game(expanse, specs, {0, 1, 0}, 0, 9);
+  EXPECT_EQ(g.forfeit, -1) << g.forfeit_reason;
+  EXPECT_GT(first_legal_decisions(expanse, g, 1), 10);
 }
 
 TEST(ExternalAgent, PamirEngineIsAnOutsideAgent) {
-  const std::vector<std::string> specs = {"external:" + std::string(PAMIR_BUILD_DIR) + "/pamir engine --agent random",
-                                          "random"};
-  const auto g = tournament::play_game(specs, {1, 0}, 0, 11);
-  EXPECT_EQ(g.forfeit, core::kNoPlayer);
-  std::string error;
-  const auto end = io::replay(tournament::to_record(g, specs), &error);
-  ASSERT_TRUE(end) << error;
-  EXPECT_TRUE(end->game_over());
+  for (const char* key : {"pamir", "expanse"}) {
+    const games::Game& game = games::game(key);
+    const std::vector<std::string> specs = {
+        "external:" + std::string(PAMIR_BUILD_DIR) + "/pamir engine --game " + key + " --agent random", "random"};
+    const auto g = tournament::play_game(game, specs, {1, 0, 1}, 0, 11);
+    EXPECT_EQ(g.forfeit, -1) << key << ": " << g.forfeit_reason;
+    std::string error;
+    const auto end = game.replay(tournament::to_record(game, g, specs), &error);
+    ASSERT_TRUE(end) << key << ": " << error;
+    EXPECT_TRUE(game.over(*end)) << key;
+  }
 }
 
 struct Misbehaviour {
@@ -75,7 +89,7 @@ TEST(ExternalAgent, MisbehaviourForfeitsWithOneLine) {
                                Misbehaviour{"silent", "without an \"action\" line", 120000},
                                Misbehaviour{"flood", "more than 1 MiB without a status line", 120000}}) {
     const std::vector<std::string> specs = {"random", "external:timeout=" + std::to_string(m.timeout_ms) + " " + kBot + " " + m.mode};
-    const auto g = tournament::play_game(specs, {0, 1}, 0, 5);
+    const auto g = tournament::play_game(pamir_game(), specs, {0, 1}, 0, 5);
     EXPECT_EQ(g.forfeit, 1) << m.mode;
     EXPECT_NE(g.forfeit_reason.find(m.reason), std::string::npos) << m.mode << ": " << g.forfeit_reason;
     EXPECT_EQ(g.forfeit_reason.find('\n'), std::string::npos);
@@ -105,8 +119,8 @@ TEST(ExternalAgent, TheProgramsChildrenEndWithIt) {
   const std::string pid_file = std::string(::testing::TempDir()) + "pamir_bot_child." + std::to_string(getpid());
   std::remove(pid_file.c_str());
   const std::vector<std::string> specs = {"external:" + kBot + " child " + pid_file, "random"};
-  const auto g = tournament::play_game(specs, {0, 1}, 0, 7);
-  EXPECT_EQ(g.forfeit, core::kNoPlayer) << g.forfeit_reason;
+  const auto g = tournament::play_game(pamir_game(), specs, {0, 1}, 0, 7);
+  EXPECT_EQ(g.forfeit, -1) << g.forfeit_reason;
   std::ifstream in(pid_file);
   pid_t child = 0;
   ASSERT_TRUE(in >> child) << "the bot's child wrote no pid";
@@ -143,7 +157,7 @@ TEST(ExternalAgent, ProgramsEndWhenPamirIsTerminated) {
 
 TEST(ExternalAgent, AProgramThatCannotStartForfeits) {
   const std::vector<std::string> specs = {"external:/nonexistent/bot", "random"};
-  const auto g = tournament::play_game(specs, {0, 1}, 0, 5);
+  const auto g = tournament::play_game(pamir_game(), specs, {0, 1}, 0, 5);
   EXPECT_EQ(g.forfeit, 0);
   EXPECT_NE(g.forfeit_reason.find("exited"), std::string::npos) << g.forfeit_reason;
 }
@@ -151,7 +165,8 @@ TEST(ExternalAgent, AProgramThatCannotStartForfeits) {
 TEST(ExternalAgent, BadSpecsAreRefused) {
   for (const char* bad : {"external", "external:", "external:timeout=0 bot", "external:timeout=x bot",
                           "external:timeout=500"})
-    EXPECT_THROW(search::make_agent(bad, 0), std::invalid_argument) << bad;
+    for (const games::Game* game : games::all_games())
+      EXPECT_THROW(game->make_agent(bad, 0), std::invalid_argument) << bad;
 }
 
 }  // namespace

@@ -1,5 +1,5 @@
-// build/pamir's --game: the one binary runs each game's commands (cli/main.cpp), and a file
-// of one game is refused by the other's tools with a one-line error that names the way out.
+// build/pamir's --game: every command plays the game it names (cli/command.h), and a file of
+// one game is refused under the other with a one-line error that names the way out.
 // The tool runs as a program here, as a user runs it; tests/expanse_tools/ drives Pax
 // Expanse's commands in-process.
 
@@ -32,7 +32,7 @@ ToolRun run_pamir(const std::string& args) {
   return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, output};
 }
 
-TEST(GameFlag, UnknownGamesAndPaxPamirOnlyCommandsAreUsageErrors) {
+TEST(GameFlag, UnknownGamesAreUsageErrorsAndEveryCommandPlaysEveryGame) {
   ToolRun r = run_pamir("play --game chess");
   EXPECT_EQ(r.status, 2);
   EXPECT_EQ(r.output, "error: --game: unknown game 'chess' (games: pamir, expanse)\n");
@@ -40,16 +40,21 @@ TEST(GameFlag, UnknownGamesAndPaxPamirOnlyCommandsAreUsageErrors) {
   EXPECT_EQ(r.status, 2);
   EXPECT_EQ(r.output,
             "error: --game: unknown game '3' (games: pamir, expanse); a tournament's game is chosen with --index N\n");
-  r = run_pamir("serve --game expanse");
+  // serve is no longer Pax Pamir's only: it gets as far as its own options.
+  r = run_pamir("serve --game expanse --root /nonexistent/pamir-root");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.output, "error: --root /nonexistent/pamir-root: not a folder\n");
+  r = run_pamir("--game pamir play --game expanse");
   EXPECT_EQ(r.status, 2);
-  EXPECT_EQ(r.output, "error: pamir serve plays Pax Pamir only, not Pax Expanse (--game expanse)\n");
+  EXPECT_EQ(r.output, "error: --game: was given twice, for different games\n");
   r = run_pamir("--game=expanse play --players 2");
   EXPECT_EQ(r.status, 1);
   EXPECT_EQ(r.output, "error: --players must be 3 to 4, got 2\n");
 }
 
 TEST(GameFlag, EveryCommandShowsIt) {
-  for (const char* command : {"play", "engine", "perft", "bench", "agents", "tournament", "match", "selfplay", "train"})
+  for (const char* command :
+       {"play", "engine", "perft", "bench", "agents", "tournament", "match", "selfplay", "train", "serve"})
     for (const char* game : {"pamir", "expanse"}) {
       const ToolRun r = run_pamir(std::string(command) + " --game " + game + " --help");
       EXPECT_EQ(r.status, 0) << command << " " << game << ": " << r.output;

@@ -98,6 +98,20 @@ TEST(MpiRun, TournamentOverRanksWritesTheGamesOfOneProcess) {
   fs::remove_all(dir);
 }
 
+// A job names its game: the worker ranks play Pax Expanse for a Pax Expanse tournament.
+TEST(MpiRun, AnotherGamesTournamentOverRanksWritesTheGamesOfOneProcess) {
+  const fs::path dir = selfplay::fresh_dir("mpi_expanse");
+  fs::create_directories(dir);  // the logs go in it, and go with it
+  const std::string args = " tournament --game expanse --players 3 --games 6 --threads 1 --seed 2 --agents "
+                           "'random;heuristic;random:seed=3' --quiet";
+  ASSERT_EQ(run(kPamir + args + " --out " + (dir / "one").string(), dir / "one.log"), 0) << contents(dir / "one.log");
+  ASSERT_EQ(run(mpirun(2) + kPamir + args + " --coordinator-only --out " + (dir / "two").string(), dir / "two.log"), 0)
+      << contents(dir / "two.log");
+  EXPECT_EQ(sorted_game_lines(dir / "two" / "games.jsonl"), sorted_game_lines(dir / "one" / "games.jsonl"));
+  EXPECT_NE(contents(dir / "two" / "games.jsonl").find("\"game\":\"expanse\""), std::string::npos);
+  fs::remove_all(dir);
+}
+
 TEST(MpiRun, TrainingOverTwoRanksWritesTheRunOfOneProcess) {
   const fs::path dir = selfplay::fresh_dir("mpi_train");
   fs::create_directories(dir);  // the logs go in it, and go with it

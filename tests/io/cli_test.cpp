@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cinttypes>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -9,9 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "bench/bench.h"
-#include "core/hash.h"
-#include "io/record.h"
+#include "games/registry.h"
+#include "io/file_io.h"
 #include "tests/cli_tool.h"
 
 namespace pamir::cli {
@@ -19,6 +19,11 @@ namespace {
 
 using pamir::testing::run_tool;
 using pamir::testing::temp_path;
+
+// The record in the file, read as the game's.
+std::optional<io::GameRecord> read_record(const games::Game& game, const std::string& path, std::string* error) {
+  return game.record_from_json(io::read_file(path), error);
+}
 
 TEST(CliPlay, RecordsAndReplaysTheSameGame) {
   const std::string path = temp_path("pamir_cli_test.json");
@@ -28,11 +33,8 @@ TEST(CliPlay, RecordsAndReplaysTheSameGame) {
   EXPECT_NE(played.find("final standing:\n1. player "), std::string::npos);
   EXPECT_EQ(run_tool({"play", "--replay", path}), played);
 
-  std::ifstream in(path);
-  std::stringstream text;
-  text << in.rdbuf();
   std::string error;
-  const auto record = io::record_from_json(text.str(), &error);
+  const auto record = read_record(games::game("pamir"), path, &error);
   ASSERT_TRUE(record) << error;
   EXPECT_EQ(record->num_players, 3);
   EXPECT_FALSE(std::filesystem::exists(path + ".tmp." + std::to_string(::getpid())));
@@ -90,19 +92,16 @@ TEST(CliPlay, WakhanTakesTheSeatMarkedWakhanAndReplays) {
       {"play", "--players", "3", "--agents", "random,random,wakhan", "--seed", "5", "--record", path, "--quiet"});
   EXPECT_NE(played.find("final standing:\n1. player "), std::string::npos) << played;
   EXPECT_EQ(run_tool({"play", "--replay", path, "--quiet"}), played);
-  std::ifstream in(path);
-  std::stringstream text;
-  text << in.rdbuf();
   std::string error;
-  const auto record = io::record_from_json(text.str(), &error);
+  const auto record = read_record(games::game("pamir"), path, &error);
   ASSERT_TRUE(record) << error;
-  EXPECT_EQ(record->wakhan_seat, 2);
+  EXPECT_EQ(record->automaton_seat, 2);
   std::filesystem::remove(path);
   EXPECT_NE(run_tool({"play", "--players", "2", "--agents", "wakhan,random", "--quiet"}).find("final standing"),
             std::string::npos);
 }
 
-TEST(Cli, VersionNamesTheCommitAndTheBenchSignature) {
+TEST(Cli, VersionNamesTheCommitAndEveryGamesBenchSignature) {
   try {
     run_tool({"--version"});
     FAIL() << "--version did not stop the parse";
@@ -110,7 +109,13 @@ TEST(Cli, VersionNamesTheCommitAndTheBenchSignature) {
     const std::string line = e.what();
     EXPECT_EQ(line.rfind("pamir ", 0), 0u) << line;
     EXPECT_NE(line.find(", commit "), std::string::npos) << line;
-    EXPECT_NE(line.find(", bench signature " + core::to_hex(bench::signature())), std::string::npos) << line;
+    std::string signatures;
+    for (const games::Game* game : games::all_games()) {
+      char hex[17];
+      std::snprintf(hex, sizeof hex, "%016" PRIx64, game->bench_signature());
+      signatures += (signatures.empty() ? "" : ", ") + std::string(game->key()) + " " + hex;
+    }
+    EXPECT_NE(line.find(", bench signatures " + signatures), std::string::npos) << line;
   }
 }
 
@@ -142,11 +147,18 @@ TEST(CliPlay, BadArgumentsGiveOneLineErrors) {
     EXPECT_EQ(error_of({command, "--seed", "-1"}), bad_seed) << command;
   EXPECT_EQ(error_of({"perft", "--seed", "18446744073709551616"}),
             "--seed: must be a whole number from 0 to 18446744073709551615, got '18446744073709551616'");
-  EXPECT_EQ(error_of({"play", "--players", "2", "--agents", "wakhan,wakhan"}), "--agents: at most one seat can be wakhan");
+  EXPECT_EQ(error_of({"play", "--players", "2", "--agents", "wakhan,wakhan"}),
+            "--agents: wakhan can hold only one seat of a game");
   EXPECT_EQ(error_of({"play", "--players", "4", "--agents", "wakhan,random,random,random"}),
             "--agents: wakhan plays only in games of 2 or 3 seats");
   EXPECT_EQ(error_of({"play", "--players", "2", "--agents", "random,wizard"}),
-            "--agents: unknown agent 'wizard' (known: best, external, heuristic, ismcts, mcts, pimc, random)");
+            "--agents: unknown agent 'wizard' (known: best, external, heuristic, human, ismcts, mcts, pimc, random)");
+  // Each game's seats, agents and automaton.
+  EXPECT_EQ(error_of({"play", "--game", "expanse", "--players", "5"}), "--players must be 3 to 4, got 5");
+  EXPECT_EQ(error_of({"perft", "--game", "expanse", "--players", "2"}), "--players must be 3 to 4, got 2");
+  EXPECT_EQ(error_of({"play", "--game", "expanse", "--agents", "wakhan,random,random"}),
+            "--agents: wakhan plays Pax Pamir only, not Pax Expanse");
+  EXPECT_EQ(error_of({"--game", "pamir", "play", "--game", "expanse"}), "--game: was given twice, for different games");
   const std::string missing = temp_path("pamir_no_such_record");
   EXPECT_EQ(error_of({"play", "--replay", missing}), "cannot read " + missing + ": No such file or directory");
 
@@ -164,6 +176,38 @@ TEST(CliPlay, BadArgumentsGiveOneLineErrors) {
             "--resume cannot change seed (run: 1), net_width (run: 16): the run's games, nets or evaluations depend "
             "on it; start a new run");
   std::filesystem::remove_all(run);
+}
+
+// Pax Expanse through the same commands: a game recorded and replayed, perft, the agents.
+TEST(CliPlay, PlaysPaxExpanse) {
+  const std::string path = temp_path("pamir_cli_expanse.json");
+  const std::string played = run_tool({"play", "--game", "expanse", "--players", "4", "--agents",
+                                       "random,heuristic,random,random", "--seed", "3", "--record", path});
+  EXPECT_EQ(played.rfind("game: 4 players, seed 3, agents random, heuristic, random, random\n", 0), 0u) << played;
+  EXPECT_NE(played.find("final standing:\n1. player "), std::string::npos);
+  EXPECT_EQ(run_tool({"--game", "expanse", "play", "--replay", path}), played);
+  std::string error;
+  const auto record = read_record(games::game("expanse"), path, &error);
+  ASSERT_TRUE(record) << error;
+  EXPECT_EQ(record->num_players, 4);
+  EXPECT_FALSE(read_record(games::game("pamir"), path, &error));
+  std::filesystem::remove(path);
+
+  const std::string perft = run_tool({"perft", "--game", "expanse", "--players", "3", "--depth", "2"});
+  EXPECT_EQ(perft.rfind("perft(players 3, seed 1, depth 2) = ", 0), 0u) << perft;
+  const std::string agents = run_tool({"agents", "--game", "expanse"});
+  EXPECT_EQ(agents, games::game("expanse").agents_help());
+  EXPECT_EQ(agents.find("wakhan"), std::string::npos) << agents;
+  EXPECT_NE(run_tool({"agents"}).find("wakhan"), std::string::npos);
+}
+
+// Help is written before --game is read: it names every game's seat range.
+TEST(Cli, HelpNamesEveryGamesSeats) {
+  CLI::App app{"pamir"};
+  const char* argv[] = {"pamir", "play", "--game", "expanse", "--help"};
+  EXPECT_THROW(cli::parse_command_line(app, 5, argv), CLI::CallForHelp);
+  const std::string text = app.get_subcommand("play")->help();
+  EXPECT_NE(text.find("pamir 2 to 5, expanse 3 to 4"), std::string::npos) << text;
 }
 
 }  // namespace

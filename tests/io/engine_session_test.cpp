@@ -6,21 +6,20 @@
 #include <string>
 #include <vector>
 
-#include "core/actions.h"
-#include "core/game.h"
-#include "core/world.h"
-#include "io/observation.h"
-#include "io/state_json.h"
+#include "games/registry.h"
 
 namespace pamir::cli {
 namespace {
 
 using Lines = std::vector<std::string>;
 
+const games::Game& pamir_game() { return games::game("pamir"); }
+const games::Game& expanse_game() { return games::game("expanse"); }
+
 bool is_error(const Lines& out) { return out.size() == 1 && out[0].rfind("error: ", 0) == 0; }
 
 TEST(EngineSession, NeedsAGameFirst) {
-  EngineSession e;
+  EngineSession e(pamir_game());
   for (const char* cmd : {"state", "legal", "do done", "undo", "to_move", "result", "show"})
     EXPECT_TRUE(is_error(e.handle(cmd))) << cmd;
   EXPECT_EQ(e.handle(""), Lines{});
@@ -28,32 +27,33 @@ TEST(EngineSession, NeedsAGameFirst) {
 }
 
 TEST(EngineSession, PlaysByIdAndName) {
-  EngineSession e;
+  const games::Game& game = pamir_game();
+  EngineSession e(game);
   EXPECT_EQ(e.handle("new players=2 seed=3"), Lines{"ok"});
-  const core::State start = core::new_game(2, 3);
-  EXPECT_EQ(e.handle("to_move"), (Lines{"to_move " + std::to_string(core::to_move(start)), "ok"}));
+  const games::Position start = game.new_game(2, 3);
+  EXPECT_EQ(e.handle("to_move"), (Lines{"to_move " + std::to_string(game.to_move(start)), "ok"}));
 
-  core::Action legal[core::kMaxLegalActions];
-  const int n = core::legal_actions(start, legal);
   Lines expected;
-  for (int i = 0; i < n; ++i) expected.push_back(std::to_string(legal[i]) + " " + core::action_name(start, legal[i]));
+  for (const games::Action a : game.legal_actions(start)) expected.push_back(std::to_string(a) + " " + game.action_name(start, a));
   expected.push_back("ok");
   EXPECT_EQ(e.handle("legal"), expected);
 
   EXPECT_EQ(e.handle("do loyalty russian"), Lines{"ok"});
-  core::State s = start;
-  core::apply(s, core::Act::loyalty(core::Coalition::kRussian));
-  EXPECT_EQ(e.handle("state"), (Lines{io::state_to_json(s), "ok"}));
-  EXPECT_EQ(e.handle("do " + std::to_string(core::Act::kLoyalty)), Lines{"ok"});
+  games::Position s = start;
+  const int russian = game.parse_action(start, "loyalty russian");
+  ASSERT_GE(russian, 0);
+  game.apply(s, games::Action(russian));
+  EXPECT_EQ(e.handle("state"), (Lines{game.position_json(s), "ok"}));
+  EXPECT_EQ(e.handle("do " + std::to_string(game.legal_actions(s).front())), Lines{"ok"});
   EXPECT_EQ(e.handle("undo"), Lines{"ok"});
-  EXPECT_EQ(e.handle("state"), (Lines{io::state_to_json(s), "ok"}));
+  EXPECT_EQ(e.handle("state"), (Lines{game.position_json(s), "ok"}));
   EXPECT_EQ(e.handle("undo"), Lines{"ok"});
-  EXPECT_EQ(e.handle("state"), (Lines{io::state_to_json(start), "ok"}));
+  EXPECT_EQ(e.handle("state"), (Lines{game.position_json(start), "ok"}));
   EXPECT_TRUE(is_error(e.handle("undo")));
 }
 
 TEST(EngineSession, ErrorsKeepTheState) {
-  EngineSession e;
+  EngineSession e(pamir_game());
   e.handle("new players=3 seed=1");
   const Lines before = e.handle("state");
   for (const char* bad : {"do", "do 99999", "do purchase 9 9", "do -1", "dance", "new players=1", "new players=x",
@@ -64,7 +64,7 @@ TEST(EngineSession, ErrorsKeepTheState) {
 }
 
 TEST(EngineSession, DeepJsonIsAnErrorLine) {
-  EngineSession e;
+  EngineSession e(pamir_game());
   const std::string deep = std::string(100000, '[') + std::string(100000, ']');
   for (const std::string& line : {"load " + deep, "position " + deep, "position {\"world\": " + deep + "}"}) {
     const Lines out = e.handle(line);
@@ -74,7 +74,7 @@ TEST(EngineSession, DeepJsonIsAnErrorLine) {
 }
 
 TEST(EngineSession, LoadsWhatStateWrites) {
-  EngineSession a, b;
+  EngineSession a(pamir_game()), b(pamir_game());
   a.handle("new players=4 seed=9");
   a.handle("do " + a.handle("legal")[0].substr(0, a.handle("legal")[0].find(' ')));
   const std::string json = a.handle("state")[0];
@@ -83,9 +83,8 @@ TEST(EngineSession, LoadsWhatStateWrites) {
   EXPECT_TRUE(is_error(b.handle("undo")));  // load starts a fresh history
 }
 
-TEST(EngineSession, PlaysAGameToTheEnd) {
-  EngineSession e;
-  e.handle("new players=2 seed=11");
+// Plays the session's game to its end, naming actions alternately by name and by id.
+void play_to_the_end(EngineSession& e) {
   for (int steps = 0; e.handle("to_move")[0] != "to_move none"; ++steps) {
     ASSERT_LT(steps, 20000);
     const Lines legal = e.handle("legal");
@@ -95,6 +94,12 @@ TEST(EngineSession, PlaysAGameToTheEnd) {
     const std::string arg = steps % 2 ? pick.substr(pick.find(' ') + 1) : pick.substr(0, pick.find(' '));
     ASSERT_EQ(e.handle("do " + arg), Lines{"ok"}) << pick;
   }
+}
+
+TEST(EngineSession, PlaysAGameToTheEnd) {
+  EngineSession e(pamir_game());
+  e.handle("new players=2 seed=11");
+  play_to_the_end(e);
   const Lines result = e.handle("result");
   ASSERT_EQ(result.size(), 4u);
   EXPECT_EQ(result[0], "over yes");
@@ -106,7 +111,7 @@ TEST(EngineSession, PlaysAGameToTheEnd) {
 }
 
 TEST(EngineSession, GoAnswersAnActionWithoutMovingOn) {
-  EngineSession e("random");
+  EngineSession e(pamir_game(), "random");
   e.handle("new players=3 seed=4");
   const Lines before = e.handle("state");
   const Lines go = e.handle("go");
@@ -120,7 +125,7 @@ TEST(EngineSession, GoAnswersAnActionWithoutMovingOn) {
 }
 
 TEST(EngineSession, GoReportsTheSearch) {
-  EngineSession e("ismcts:eval=rollout");
+  EngineSession e(pamir_game(), "ismcts:eval=rollout");
   e.handle("new players=2 seed=8");
   e.handle("do loyalty afghan");
   e.handle("do loyalty british");
@@ -152,7 +157,7 @@ TEST(EngineSession, GoReportsTheSearch) {
 }
 
 TEST(EngineSession, GoRefusesBadRequests) {
-  EngineSession e("random");
+  EngineSession e(pamir_game(), "random");
   EXPECT_TRUE(is_error(e.handle("go")));  // no game
   e.handle("new players=2 seed=1");
   for (const char* bad : {"go nosuch", "go random iters=5", "go iters=0", "go iters=5 time=5", "go random random",
@@ -161,27 +166,28 @@ TEST(EngineSession, GoRefusesBadRequests) {
 }
 
 TEST(EngineSession, ObserveHidesWhatNoPlayerHasSeen) {
-  EngineSession e;
+  const games::Game& game = pamir_game();
+  EngineSession e(game);
   e.handle("new players=3 seed=12");
   const Lines observed = e.handle("observe 1");
   ASSERT_EQ(observed.size(), 2u);
-  const core::State s = *e.position();
-  EXPECT_EQ(observed[0], io::observation_to_json(s, 1));
+  const games::Position s = *e.position();
+  EXPECT_EQ(observed[0], game.observation_json(s, 1));
   EXPECT_NE(observed[0].find("\"format\":\"pamir-observation-1\""), std::string::npos);
   EXPECT_NE(observed[0].find("\"viewer\":1"), std::string::npos);
   EXPECT_EQ(observed[0].find("\"rng\""), std::string::npos);
   EXPECT_NE(observed[0].find("null"), std::string::npos);
   // A world re-dealt for that seat looks the same to it.
-  core::u64 rng = 99;
-  const core::State w = core::sample_world(s, 1, rng);
-  ASSERT_NE(io::state_to_json(w), io::state_to_json(s));
-  EXPECT_EQ(io::observation_to_json(w, 1), observed[0]);
-  EXPECT_EQ(e.handle("observe")[0], io::observation_to_json(s, core::to_move(s)));
+  games::u64 rng = 99;
+  const games::Position w = game.sample_world(s, 1, rng);
+  ASSERT_NE(game.position_json(w), game.position_json(s));
+  EXPECT_EQ(game.observation_json(w, 1), observed[0]);
+  EXPECT_EQ(e.handle("observe")[0], game.observation_json(s, game.to_move(s)));
   for (const char* bad : {"observe 3", "observe x", "observe 1 2"}) EXPECT_TRUE(is_error(e.handle(bad))) << bad;
 }
 
 TEST(EngineSession, SampleLoadsAWorldTheSeatCannotTellApart) {
-  EngineSession e;
+  EngineSession e(pamir_game());
   e.handle("new players=2 seed=6");
   const std::string seen = e.handle("observe 0")[0];
   const Lines legal = e.handle("legal");
@@ -195,15 +201,43 @@ TEST(EngineSession, SampleLoadsAWorldTheSeatCannotTellApart) {
 }
 
 TEST(EngineSession, PositionLoadsAnAgentMessagesWorld) {
-  const core::State s = core::new_game(2, 21);
-  core::u64 rng = 3, same = 3;
-  const std::string message = io::agent_position_message(s, core::to_move(s), rng);
-  const core::State world = core::sample_world(s, core::to_move(s), same);
-  EngineSession e;
+  const games::Game& game = pamir_game();
+  const games::Position s = game.new_game(2, 21);
+  games::u64 rng = 3, same = 3;
+  const std::string message = game.agent_message(s, game.to_move(s), rng);
+  const games::Position world = game.sample_world(s, game.to_move(s), same);
+  EngineSession e(game);
   EXPECT_EQ(e.handle("position " + message), Lines{"ok"});
-  EXPECT_EQ(e.handle("state"), (Lines{io::state_to_json(world), "ok"}));
+  EXPECT_EQ(e.handle("state"), (Lines{game.position_json(world), "ok"}));
   for (const char* bad : {"position", "position {", "position {\"seat\":0}", "position {\"world\":{}}"})
     EXPECT_TRUE(is_error(e.handle(bad))) << bad;
+}
+
+// The session plays the game it was made for: Pax Expanse's seat counts, positions and agents.
+TEST(EngineSession, PlaysPaxExpanse) {
+  const games::Game& game = expanse_game();
+  EngineSession e(game, "random");
+  EXPECT_EQ(e.handle("new players=2"), Lines{"error: new: players must be 3 to 4, got 2"});
+  EXPECT_EQ(e.handle("new players=4 seed=5"), Lines{"ok"});
+  EXPECT_EQ(e.handle("state"), (Lines{game.position_json(game.new_game(4, 5)), "ok"}));
+  const Lines go = e.handle("go");
+  ASSERT_EQ(go.size(), 2u);
+  EXPECT_EQ(go[0].rfind("action ", 0), 0u);
+  EXPECT_TRUE(is_error(e.handle("go wakhan")));  // Pax Pamir's automaton only
+  // A Pax Pamir position is another game's.
+  EngineSession pamir(pamir_game());
+  pamir.handle("new players=3 seed=5");
+  const Lines refused = e.handle("load " + pamir.handle("state")[0]);
+  ASSERT_TRUE(is_error(refused));
+  EXPECT_NE(refused[0].find("is a Pax Pamir position; use --game pamir"), std::string::npos) << refused[0];
+  const std::string json = e.handle("state")[0];
+  EngineSession again(game);
+  EXPECT_EQ(again.handle("load " + json), Lines{"ok"});
+  EXPECT_EQ(again.handle("observe 2")[0], game.observation_json(*e.position(), 2));
+  play_to_the_end(e);
+  const Lines result = e.handle("result");
+  ASSERT_EQ(result.size(), 4u);
+  EXPECT_EQ(result[0], "over yes");
 }
 
 }  // namespace

@@ -9,6 +9,7 @@
 #include "core/game.h"
 #include "core/world.h"
 #include "nets/eigen_net.h"
+#include "nets/encoder.h"
 #include "nets/net_evaluator.h"
 #include "nets/torch_inference.h"
 #include "nets/weights.h"
@@ -47,7 +48,7 @@ struct Batch {
 };
 
 std::shared_ptr<const NetWeights> test_weights() {
-  return std::make_shared<const NetWeights>(random_weights({64, 2}, 5));
+  return std::make_shared<const NetWeights>(random_weights(net_shape(), {64, 2}, 5));
 }
 
 TEST(Inference, TorchAndEigenAgree) {
@@ -98,12 +99,12 @@ TEST(Inference, BatchedRowsEqualSingleRowsExactly) {
 }
 
 TEST(WeightFile, RoundTripsAndRejectsDamage) {
-  const NetWeights w = random_weights({16, 1}, 9);
+  const NetWeights w = random_weights(net_shape(), {16, 1}, 9);
   const std::string bytes = serialize_weights(w);
-  EXPECT_EQ(parse_weights(bytes, "w").data, w.data);
+  EXPECT_EQ(parse_weights(bytes, "w", net_shape()).data, w.data);
   auto message = [&](std::string damaged) {
     try {
-      parse_weights(damaged, "w.bin");
+      parse_weights(damaged, "w.bin", net_shape());
     } catch (const std::runtime_error& e) {
       return std::string(e.what());
     }
@@ -125,7 +126,7 @@ TEST(WeightFile, RoundTripsAndRejectsDamage) {
   EXPECT_NE(message(old_version).find("version 1, this build reads 2"), std::string::npos) << message(old_version);
   for (const auto& m : {message(flipped), message(bytes.substr(0, 30)), message(other_encoder)})
     EXPECT_EQ(m.find('\n'), std::string::npos);
-  EXPECT_THROW(load_weights("/nonexistent/w.bin"), std::runtime_error);
+  EXPECT_THROW(load_weights("/nonexistent/w.bin", net_shape()), std::runtime_error);
 }
 
 TEST(NetEvaluator, CacheServesEveryDeterminizationOfAnInformationSet) {
@@ -157,7 +158,7 @@ TEST(NetEvaluator, CacheServesEveryDeterminizationOfAnInformationSet) {
 
 TEST(NetEvaluator, IsRegisteredAsNetWithAWeightFile) {
   const std::string path = (std::filesystem::temp_directory_path() / "pamir_nets_registry.bin").string();
-  save_weights(path, random_weights({16, 1}, 3));
+  save_weights(path, random_weights(net_shape(), {16, 1}, 3));
   const auto evaluator = search::make_evaluator("net:" + path, 1);
   EXPECT_EQ(std::string(evaluator->name()), "net:" + path);
   const core::State s = testing::random_positions(1, 5)[0];

@@ -5,6 +5,7 @@
 
 #include "core/game.h"
 #include "nets/eigen_net.h"
+#include "nets/encoder.h"
 #include "nets/net_evaluator.h"
 #include "tests/alloc_counter.h"
 #include "tests/nets/positions.h"
@@ -29,7 +30,7 @@ TEST(Alloc, NetEvaluatorInSteadyStateAllocatesNothing) {
     results.push_back({&values[i], priors.data() + i * kMaxLegalActions});
   }
   nets::NetEvaluator evaluator(
-      std::make_unique<nets::EigenNet>(std::make_shared<const nets::NetWeights>(nets::random_weights({64, 2}, 1))),
+      std::make_unique<nets::EigenNet>(std::make_shared<const nets::NetWeights>(nets::random_weights(nets::net_shape(), {64, 2}, 1))),
       {.cache_entries = 4096, .max_cached_legal = kMaxLegalActions});
   evaluator.evaluate(leaves, results);
   evaluator.clear_cache();

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "core/game.h"
+#include "nets/encoder.h"
 #include "nets/shipped_models.h"
 #include "nets/weights.h"
 #include "search/agent.h"
@@ -38,8 +39,8 @@ class ScratchModels {
 TEST(ShippedModels, BestPlaysWithTheNetForThePlayerCount) {
   ScratchModels models;
   EXPECT_EQ(models_dir(), models.dir().string());
-  save_weights(shipped_model_path(2), random_weights({16, 1}, 3));
-  EXPECT_EQ(shipped_model_path(2), (models.dir() / "pamir-2p.weights").string());
+  save_weights(shipped_model_path(core::kGameKey, 2), random_weights(net_shape(), {16, 1}, 3));
+  EXPECT_EQ(shipped_model_path(core::kGameKey, 2), (models.dir() / "pamir-2p.weights").string());
   auto agent = search::make_agent("best:iters=8", 1);
   EXPECT_EQ(agent->name(), "best");
   core::State s = core::new_game(2, 5);
@@ -66,7 +67,7 @@ TEST(ShippedModels, TheRepositorysNetsLoad) {
   for (int players = 2; players <= 5; ++players) {
     const std::string path = std::string(PAMIR_SOURCE_DIR) + "/models/pamir-" + std::to_string(players) + "p.weights";
     if (!fs::exists(path)) continue;
-    EXPECT_NO_THROW(load_weights(path)) << path;
+    EXPECT_NO_THROW(load_weights(path, net_shape())) << path;
     ++found;
   }
   EXPECT_GE(found, 1) << "models/ ships no net";

@@ -9,6 +9,7 @@
 #include "io/file_io.h"
 #include "core/game.h"
 #include "core/random.h"
+#include "nets/encoder.h"
 #include "tests/nets/positions.h"
 
 namespace pamir::nets {
@@ -18,7 +19,7 @@ namespace {
 // can fit them, so the loss has far to fall.
 TrainBatch fixed_batch(int rows, core::u64 seed) {
   TrainBatch b;
-  b.resize(rows);
+  b.resize(net_shape(), rows);
   const auto states = testing::random_positions(rows, seed);
   core::Action legal[core::kMaxLegalActions];
   float visits[core::kMaxLegalActions];
@@ -29,13 +30,17 @@ TrainBatch fixed_batch(int rows, core::u64 seed) {
     visits[core::random_below(seed, n)] = 1.0f;
     std::array<float, core::kMaxPlayers> returns{};
     returns[core::random_below(seed, s.num_players)] = 1.0f;
-    b.set_row(i, s, legal, visits, n, returns);
+    Feature row[kMaxActiveFeatures];
+    const int count = encode_sparse(s, row);
+    const auto rotated = rotate_to_player(returns, core::to_move(s), s.num_players);
+    b.set_encoded_row(i, row, count, legal, visits, n, rotated.data(), s.num_players);
   }
   return b;
 }
 
 TrainerOptions small_net() {
   TrainerOptions o;
+  o.shape = net_shape();
   o.net = {32, 1};
   o.learning_rate = 3e-3;
   return o;
@@ -62,7 +67,7 @@ TEST(Trainer, CheckpointResumeReproducesTheOptimizerState) {
   for (int i = 0; i < 3; ++i) trainer.step(batch);
   const std::string path = temp_path("resume.ckpt");
   trainer.save_checkpoint(path, R"({"generation": 4})");
-  Trainer resumed = Trainer::load_checkpoint(path);
+  Trainer resumed = Trainer::load_checkpoint(path, net_shape());
   std::remove(path.c_str());
   EXPECT_EQ(resumed.steps(), 3);
   EXPECT_EQ(resumed.metadata(), R"({"generation":4})");
@@ -84,7 +89,7 @@ TEST(Trainer, LearningSettingsOverrideTheCheckpoints) {
   trainer.step(batch);
   const std::string path = temp_path("settings.ckpt");
   trainer.save_checkpoint(path);
-  Trainer resumed = Trainer::load_checkpoint(path);
+  Trainer resumed = Trainer::load_checkpoint(path, net_shape());
   std::remove(path.c_str());
   TrainerOptions frozen = small_net();
   frozen.learning_rate = 0;
@@ -107,7 +112,7 @@ TEST(Trainer, CorruptCheckpointIsAOneLineError) {
   auto message = [&](const std::string& damaged) {
     io::write_file_atomically(path, damaged);
     try {
-      Trainer::load_checkpoint(path);
+      Trainer::load_checkpoint(path, net_shape());
     } catch (const std::runtime_error& e) {
       return std::string(e.what());
     }

@@ -169,17 +169,17 @@ TEST(WakhanFormats, StateJsonAndRecordsCarryHer) {
   io::GameRecord r;
   r.num_players = 3;
   r.seed = 11;
-  r.wakhan_seat = 2;
+  r.automaton_seat = 2;
   r.agents = {"random", "random", "wakhan"};
   r.actions = {Act::loyalty(Coalition::kAfghan), Act::loyalty(Coalition::kRussian)};
   const auto read = io::record_from_json(io::record_to_json(r, s), &error);
   ASSERT_TRUE(read) << error;
-  EXPECT_EQ(read->wakhan_seat, 2);
+  EXPECT_EQ(read->automaton_seat, 2);
   const auto replayed = io::replay(*read, &error);
   ASSERT_TRUE(replayed) << error;
   EXPECT_EQ(std::memcmp(&*replayed, &s, sizeof s), 0);
   // Without her, records and positions read as they always did: no Wakhan keys.
-  r.wakhan_seat = kNoPlayer;
+  r.automaton_seat = io::kNoRecordedSeat;
   r.agents = {"random", "random", "random"};
   r.actions = {};
   const State plain = new_game(3, 11);

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "core/game.h"
+#include "games/agent.h"
 #include "search/agent.h"
 
 namespace pamir::testing {
@@ -102,9 +103,9 @@ TEST(Agents, RegisteredAgentsAreBuiltBySpec) {
 
 TEST(Agents, SpecListsSplitAtAgentNames) {
   using V = std::vector<std::string>;
-  EXPECT_EQ(search::split_agent_specs("ismcts:iters=100,c=1.4,random,heuristic"),
+  EXPECT_EQ(games::split_agent_specs("ismcts:iters=100,c=1.4,random,heuristic"),
             (V{"ismcts:iters=100,c=1.4", "random", "heuristic"}));
-  EXPECT_EQ(search::split_agent_specs("mcts:eval=net:a.pt,batch=8,pimc:worlds=2"),
+  EXPECT_EQ(games::split_agent_specs("mcts:eval=net:a.pt,batch=8,pimc:worlds=2"),
             (V{"mcts:eval=net:a.pt,batch=8", "pimc:worlds=2"}));
 }
 

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <sstream>
 
+#include "games/registry.h"
 #include "io/file_io.h"
 #include "selfplay/config.h"
 
@@ -44,7 +45,7 @@ TEST(TrainConfig, AFolderIsNotAConfig) {
 }
 
 TEST(TrainConfig, BadValuesAreRefused) {
-  EXPECT_EQ(error_of([] { parse_config("players = 7\n", "t.cfg"); }), "t.cfg:1: players = 7 is out of range 2..5");
+  EXPECT_EQ(error_of([] { parse_config("players = 7\n", "t.cfg"); }), "t.cfg:1: players = 7 is out of range 1..5");
   EXPECT_EQ(error_of([] { parse_config("players = two\n", "t.cfg"); }), "t.cfg:1: players = 'two' is not an integer");
   EXPECT_EQ(error_of([] { parse_config("players = 2.5\n", "t.cfg"); }), "t.cfg:1: players = '2.5' is not an integer");
   EXPECT_EQ(error_of([] { parse_config("cpuct = 1x\n", "t.cfg"); }), "t.cfg:1: cpuct = '1x' is not a number");
@@ -54,6 +55,26 @@ TEST(TrainConfig, BadValuesAreRefused) {
   EXPECT_NE(error_of([] { parse_config("full_iters = 8\nfast_iters = 16\n", "t.cfg"); }).find("fast_iters"),
             std::string::npos);
   EXPECT_NE(error_of([] { parse_config("players = 3\nresign_threshold = 0.05\n", "t.cfg"); }).find("players = 2"),
+            std::string::npos);
+}
+
+// The config names its game (the first game without a `game` line); the game's own rules are
+// checked once it is known, naming where the offending key was set.
+TEST(TrainConfig, TheGamesRulesAreCheckedAgainstItsFacts) {
+  EXPECT_EQ(parse_config("seed = 1\n", "t.cfg").game, "pamir");
+  EXPECT_EQ(parse_config("game = expanse\n", "t.cfg").game, "expanse");
+  EXPECT_EQ(error_of([] { parse_config("game = chess\n", "t.cfg"); }),
+            "t.cfg:1: unknown game chess (games: " + games::game_keys() + ")");
+  const io::GameFacts expanse = games::game("expanse").facts();
+  TrainConfig c = parse_config("game = expanse\n", "t.cfg");
+  check_game_config(c, expanse);
+  EXPECT_EQ(c.players, expanse.min_players);  // a config that sets no players takes the game's fewest
+  c = parse_config("game = expanse\nplayers = 5\n", "t.cfg");
+  EXPECT_EQ(error_of([&] { check_game_config(c, expanse); }), "t.cfg:2: players = 5 is out of range 3..4");
+  c = parse_config("players = 3\nwakhan_share = 0.5\n", "t.cfg");
+  EXPECT_NO_THROW(check_game_config(c, games::game("pamir").facts()));
+  apply_overrides(c, {"players=4"});
+  EXPECT_NE(error_of([&] { check_game_config(c, games::game("pamir").facts()); }).find("players = 2 or 3"),
             std::string::npos);
 }
 
@@ -78,10 +99,13 @@ TEST(TrainConfig, ResolvedFileReadsBackToTheSameValues) {
 }
 
 TEST(TrainConfig, ShippedConfigsParseAndDocumentEveryKey) {
-  for (const char* name : {"quickstart.cfg", "quickstart-3p.cfg", "standard.cfg", "tiny.cfg"}) {
+  for (const char* name : {"quickstart.cfg", "quickstart-3p.cfg", "quickstart-expanse.cfg", "standard.cfg", "tiny.cfg"}) {
     const std::string path = std::string(PAMIR_SOURCE_DIR) + "/configs/" + name;
     SCOPED_TRACE(path);
-    EXPECT_NO_THROW(load_config(path));
+    EXPECT_NO_THROW({
+      TrainConfig c = load_config(path);
+      check_game_config(c, games::game(c.game).facts());
+    });
     std::vector<std::string> lines;
     std::istringstream in(io::read_file(path));
     for (std::string line; std::getline(in, line);) lines.push_back(line.empty() ? " " : line);

@@ -6,12 +6,17 @@
 #include <filesystem>
 #include <string>
 
+#include "games/registry.h"
 #include "selfplay/config.h"
 
 namespace pamir::selfplay {
 
-// configs/tiny.cfg: a run of seconds.
-inline TrainConfig tiny() { return load_config(std::string(PAMIR_SOURCE_DIR) + "/configs/tiny.cfg"); }
+// configs/tiny.cfg: a run of seconds, checked against its game's rules as the commands do.
+inline TrainConfig tiny() {
+  TrainConfig config = load_config(std::string(PAMIR_SOURCE_DIR) + "/configs/tiny.cfg");
+  check_game_config(config, games::game(config.game).facts());
+  return config;
+}
 
 // A path under the temporary folder, unique to this process, with nothing there.
 inline std::filesystem::path fresh_dir(const std::string& name) {

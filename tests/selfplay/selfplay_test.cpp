@@ -9,23 +9,28 @@
 #include <unistd.h>
 #include <set>
 
-#include "core/game.h"
-#include "nets/encoder.h"
-#include "search/evaluators.h"
-#include "io/record.h"
+#include "games/registry.h"
 #include "selfplay/config.h"
-#include "selfplay/game_records.h"
-#include "tournament/game_file.h"
 #include "selfplay/selfplay.h"
 #include "selfplay/shard.h"
 #include "selfplay/shard_writer.h"
-#include "selfplay/worker.h"
+#include "selfplay/worker_base.h"
 #include "tests/selfplay/run_fixtures.h"
+#include "tournament/game_file.h"
+#include "training/game_records.h"
 
 namespace pamir::selfplay {
 namespace {
 
 namespace fs = std::filesystem;
+
+// The config's game (tiny.cfg's: Pax Pamir), whose self-play workers these tests drive.
+const games::Game& game_of(const TrainConfig& c) { return games::game(c.game); }
+
+// A worker of the config's game with the uniform evaluator (no net).
+std::unique_ptr<SelfPlayWorkerBase> uniform_worker(const TrainConfig& c, int generation) {
+  return game_of(c).make_selfplay_worker(c, generation, nullptr);
+}
 
 void expect_well_formed(const ShardRows& s, int players) {
   ASSERT_EQ(s.feature_begin.size(), std::size_t(s.rows() + 1));
@@ -33,7 +38,7 @@ void expect_well_formed(const ShardRows& s, int players) {
   for (int r = 0; r < s.rows(); ++r) {
     double policy = 0, value = 0;
     for (int k = s.legal_begin[r]; k < s.legal_begin[r + 1]; ++k) policy += s.policy[k];
-    for (int p = 0; p < core::kMaxPlayers; ++p) value += s.value[r * core::kMaxPlayers + p];
+    for (int p = 0; p < s.shape.num_seats; ++p) value += s.value[r * s.shape.num_seats + p];
     EXPECT_NEAR(policy, 1, 1e-4) << r;
     EXPECT_NEAR(value, 1, 1e-4) << r;
     EXPECT_GT(s.legal_begin[r + 1] - s.legal_begin[r], 1) << "forced moves are not recorded";
@@ -42,7 +47,7 @@ void expect_well_formed(const ShardRows& s, int players) {
 }
 
 // Plays games 0 to count - 1 on the worker; returns them in the order they finished.
-std::vector<FinishedGame> play_games(SelfPlayWorker& worker, long count) {
+std::vector<FinishedGame> play_games(SelfPlayWorkerBase& worker, long count) {
   long next = 0;
   std::vector<FinishedGame> games;
   worker.run([&] { return next < count ? next++ : -1L; }, [&](FinishedGame&& g) { games.push_back(std::move(g)); });
@@ -52,9 +57,8 @@ std::vector<FinishedGame> play_games(SelfPlayWorker& worker, long count) {
 TEST(SelfPlay, WorkerPlaysEveryGameAndRecordsFullSearchesOnly) {
   TrainConfig c = tiny();
   apply_overrides(c, {"full_fraction=0.5", "games_per_worker=3"});
-  search::UniformEvaluator evaluator;
-  SelfPlayWorker worker(c, 1, evaluator);
-  const std::vector<FinishedGame> games = play_games(worker, 5);
+  const auto worker = uniform_worker(c, 1);
+  const std::vector<FinishedGame> games = play_games(*worker, 5);
   ASSERT_EQ(games.size(), 5u);
   std::set<long> indices;
   for (const auto& g : games) {
@@ -63,7 +67,7 @@ TEST(SelfPlay, WorkerPlaysEveryGameAndRecordsFullSearchesOnly) {
     expect_well_formed(g.rows, c.players);
   }
   EXPECT_EQ(indices.size(), 5u);
-  const SelfPlayCounters& n = worker.counters();
+  const SelfPlayCounters n = worker->counters();
   EXPECT_EQ(n.games, 5);
   // About half the searched decisions are recorded; every search ran its budget.
   EXPECT_GT(n.rows, n.searches / 4);
@@ -73,24 +77,41 @@ TEST(SelfPlay, WorkerPlaysEveryGameAndRecordsFullSearchesOnly) {
   EXPECT_GT(n.leaves, n.evaluator_calls);  // several games share each evaluator call
 }
 
+// Every game's workers (games::Game::make_selfplay_worker) record rows of that game's net shape.
+TEST(SelfPlay, EveryGamesWorkersRecordRowsOfItsShape) {
+  for (const games::Game* game : games::all_games()) {
+    SCOPED_TRACE(std::string(game->key()));
+    TrainConfig c = tiny();
+    c.game = game->key();
+    apply_overrides(c, {"players=" + std::to_string(game->min_players()), "full_fraction=1", "max_decisions=60",
+                        "games_per_worker=1"});
+    check_game_config(c, game->facts());
+    const auto worker = uniform_worker(c, 1);
+    const std::vector<FinishedGame> games = play_games(*worker, 1);
+    ASSERT_EQ(games.size(), 1u);
+    EXPECT_EQ(games[0].rows.shape, game->net_shape());
+    ASSERT_GT(games[0].rows.rows(), 0);
+    expect_well_formed(games[0].rows, c.players);
+  }
+}
+
 TEST(SelfPlay, GamesStoppedAtTheDecisionCapAreScoredByTheStanding) {
   TrainConfig c = tiny();
   apply_overrides(c, {"full_fraction=1", "max_decisions=60", "games_per_worker=2"});  // far below a real game
-  search::UniformEvaluator evaluator;
-  SelfPlayWorker worker(c, 1, evaluator);
-  const std::vector<FinishedGame> games = play_games(worker, 3);
+  const auto worker = uniform_worker(c, 1);
+  const std::vector<FinishedGame> games = play_games(*worker, 3);
   ASSERT_EQ(games.size(), 3u);
   for (const auto& g : games) {
     expect_well_formed(g.rows, c.players);
     ASSERT_GT(g.rows.rows(), 0);
-    // Scored by the standing (core::standing_shares): every row of a 2-player game holds a
+    // Scored by the standing (the game's standing shares): every row of a 2-player game holds a
     // win, a loss or, when the players are tied on every tie-break, a shared win.
     for (int r = 0; r < g.rows.rows(); ++r) {
-      const float v = g.rows.value[r * core::kMaxPlayers];
+      const float v = g.rows.value[r * g.rows.shape.num_seats];
       EXPECT_TRUE(v == 0.0f || v == 0.5f || v == 1.0f) << v;
     }
   }
-  EXPECT_EQ(worker.counters().capped, 3);
+  EXPECT_EQ(worker->counters().capped, 3);
 }
 
 // value_target_mix 0.5: each row's target is half the result (0, 1/2 or 1 for a seat) and
@@ -100,15 +121,14 @@ TEST(SelfPlay, GamesStoppedAtTheDecisionCapAreScoredByTheStanding) {
 TEST(SelfPlay, ValueTargetsMixTheResultWithTheRootValue) {
   TrainConfig c = tiny();
   apply_overrides(c, {"full_fraction=1", "max_decisions=60", "games_per_worker=2", "value_target_mix=0.5"});
-  search::UniformEvaluator evaluator;
-  SelfPlayWorker worker(c, 1, evaluator);
-  const std::vector<FinishedGame> games = play_games(worker, 2);
+  const auto worker = uniform_worker(c, 1);
+  const std::vector<FinishedGame> games = play_games(*worker, 2);
   ASSERT_EQ(games.size(), 2u);
   int rows = 0, exact = 0;
   for (const auto& g : games) {
     expect_well_formed(g.rows, c.players);
     for (int r = 0; r < g.rows.rows(); ++r, ++rows) {
-      const float v = g.rows.value[r * core::kMaxPlayers];
+      const float v = g.rows.value[r * g.rows.shape.num_seats];
       exact += v == 0.25f || v == 0.5f || v == 0.75f;
       EXPECT_TRUE(v >= 0.0f && v <= 1.0f) << v;
     }
@@ -119,30 +139,31 @@ TEST(SelfPlay, ValueTargetsMixTheResultWithTheRootValue) {
 TEST(SelfPlay, WakhanTakesASeatInHerShareOfGames) {
   TrainConfig c = tiny();
   int with_her = 0;
-  for (core::u64 seed = 1; seed <= 400; ++seed) {
+  for (std::uint64_t seed = 1; seed <= 400; ++seed) {
     c.wakhan_share = 0;
-    EXPECT_EQ(wakhan_seat(c, seed), core::kNoPlayer);
+    EXPECT_EQ(wakhan_seat(c, seed), -1);
     c.wakhan_share = 1;
     const int seat = wakhan_seat(c, seed);
     EXPECT_TRUE(seat >= 0 && seat < c.players) << seat;
     c.wakhan_share = 0.25;
-    with_her += wakhan_seat(c, seed) != core::kNoPlayer;
+    with_her += wakhan_seat(c, seed) != -1;
   }
   EXPECT_GT(with_her, 70);  // 100 expected
   EXPECT_LT(with_her, 130);
 
   // Games with her play to the end; only the other seat's decisions become rows.
   apply_overrides(c, {"full_fraction=1", "max_decisions=80", "games_per_worker=2", "wakhan_share=1"});
-  search::UniformEvaluator evaluator;
-  SelfPlayWorker worker(c, 1, evaluator);
-  const std::vector<FinishedGame> games = play_games(worker, 2);
+  const games::Game& game = game_of(c);
+  const auto worker = uniform_worker(c, 1);
+  const std::vector<FinishedGame> games = play_games(*worker, 2);
   ASSERT_EQ(games.size(), 2u);
   for (const auto& g : games) {
     expect_well_formed(g.rows, c.players);
-    const core::State start = core::new_game(c.players, game_seed(c.seed, 1, g.index), wakhan_seat(c, game_seed(c.seed, 1, g.index)));
-    EXPECT_TRUE(start.wakhan);
+    const std::uint64_t seed = game_seed(c.seed, 1, g.index);
+    EXPECT_NE(game.automaton_seat(game.new_game(c.players, seed, wakhan_seat(c, seed))), games::kNoSeat);
   }
-  EXPECT_THROW(apply_overrides(c, {"players=4"}), ConfigError);
+  apply_overrides(c, {"players=4"});  // she plays in games of 2 or 3 only
+  EXPECT_THROW(check_game_config(c, game.facts()), ConfigError);
 }
 
 // Every game a worker plays replays from its seed and actions to the position it ended in,
@@ -150,16 +171,16 @@ TEST(SelfPlay, WakhanTakesASeatInHerShareOfGames) {
 TEST(SelfPlay, GameRecordsReplayEveryGameFromItsSeed) {
   TrainConfig c = tiny();
   apply_overrides(c, {"max_decisions=120", "games_per_worker=3", "wakhan_share=0.5"});
-  search::UniformEvaluator evaluator;
-  SelfPlayWorker worker(c, 2, evaluator);
-  const std::vector<FinishedGame> games = play_games(worker, 6);
+  const games::Game& game = game_of(c);
+  const auto worker = uniform_worker(c, 2);
+  const std::vector<FinishedGame> games = play_games(*worker, 6);
   const fs::path path = fresh_dir("selfplay_records");
   fs::create_directories(path);
   {
-    GameRecords records((path / "games.jsonl").string(), c, 2);
+    GameRecords records(game, (path / "games.jsonl").string(), c, 2);
     for (const auto& g : games) records.add(g);
   }
-  const auto stored = tournament::read_games((path / "games.jsonl").string());
+  const auto stored = tournament::read_games(game, (path / "games.jsonl").string());
   ASSERT_EQ(stored.size(), games.size());
   int with_her = 0;
   for (size_t i = 0; i < games.size(); ++i) {
@@ -167,17 +188,17 @@ TEST(SelfPlay, GameRecordsReplayEveryGameFromItsSeed) {
     EXPECT_EQ(s.index, games[i].index);
     EXPECT_EQ(s.record.seed, game_seed(c.seed, 2, games[i].index));
     EXPECT_EQ(s.record.actions, games[i].actions);
-    EXPECT_EQ(s.record.wakhan_seat, wakhan_seat(c, s.record.seed));
-    with_her += s.record.wakhan_seat != core::kNoPlayer;
+    EXPECT_EQ(s.record.automaton_seat, wakhan_seat(c, s.record.seed));
+    with_her += s.record.automaton_seat != -1;
     std::string error;
-    const auto end = io::replay(s.record, &error);
+    const auto end = game.replay(s.record, &error);
     ASSERT_TRUE(end) << error;
-    if (!end->game_over()) {
+    if (!game.over(*end)) {
       EXPECT_GE(int(games[i].actions.size()), c.max_decisions);
       EXPECT_EQ(s.ranks, std::vector<int>(c.players, 0));
     }
     for (int p = 0; p < c.players; ++p)
-      EXPECT_EQ(s.record.agents[p], p == s.record.wakhan_seat ? "wakhan" : "selfplay:gen002");
+      EXPECT_EQ(s.record.agents[p], p == s.record.automaton_seat ? "wakhan" : "selfplay:gen002");
   }
   EXPECT_GT(with_her, 0);
   EXPECT_LT(with_her, 6);
@@ -198,31 +219,33 @@ TEST(SelfPlay, ResumedGenerationPlaysOnlyMissingGames) {
   apply_overrides(c, {"games_per_generation=5", "games_per_shard=2", "threads=2"});
   const fs::path dir = fresh_dir("selfplay_resume");
   fs::create_directories(dir);
-  const auto uniform = [](int) { return std::make_unique<search::UniformEvaluator>(); };
-  const SelfPlayResult first = run_selfplay(c, 1, dir.string(), uniform);
+  const nets::NetShape& shape = game_of(c).net_shape();
+  const WorkerMaker uniform = [&](int) { return uniform_worker(c, 1); };
+  const SelfPlayResult first = run_selfplay(c, 1, shape, dir.string(), uniform);
   EXPECT_EQ(first.counters.games, 5);
   EXPECT_EQ(first.resumed.games, 0);
   auto shards = generation_shards(dir.string(), 1);
   ASSERT_EQ(shards.size(), 3u);  // 2 + 2 + 1 games
   std::set<long> all;
   for (const auto& s : shards)
-    for (auto g : read_shard(s).games) EXPECT_TRUE(all.insert(long(g)).second) << "game " << g << " twice";
+    for (auto g : read_shard(s, shape).games) EXPECT_TRUE(all.insert(long(g)).second) << "game " << g << " twice";
   EXPECT_EQ(all.size(), 5u);
 
   // A kill loses the shard being written (atomic: absent), and a disk fault corrupts another.
-  const std::size_t lost_games = read_shard(shards[0]).games.size(), bad_games = read_shard(shards[1]).games.size();
+  const std::size_t lost_games = read_shard(shards[0], shape).games.size(),
+                    bad_games = read_shard(shards[1], shape).games.size();
   fs::remove(shards[0]);
   { std::ofstream(shards[1], std::ios::binary | std::ios::in | std::ios::out).seekp(200).put('\x7F'); }
-  const SelfPlayResult again = run_selfplay(c, 1, dir.string(), uniform);
+  const SelfPlayResult again = run_selfplay(c, 1, shape, dir.string(), uniform);
   EXPECT_EQ(again.counters.games, long(lost_games + bad_games));
   EXPECT_EQ(again.resumed.games, long(5 - lost_games - bad_games));
   EXPECT_TRUE(fs::exists(shards[1] + ".corrupt"));
   all.clear();
   for (const auto& s : generation_shards(dir.string(), 1))
-    for (auto g : read_shard(s).games) EXPECT_TRUE(all.insert(long(g)).second) << "game " << g << " twice";
+    for (auto g : read_shard(s, shape).games) EXPECT_TRUE(all.insert(long(g)).second) << "game " << g << " twice";
   EXPECT_EQ(all.size(), 5u);
   // Complete: nothing more to play.
-  EXPECT_EQ(run_selfplay(c, 1, dir.string(), uniform).counters.games, 0);
+  EXPECT_EQ(run_selfplay(c, 1, shape, dir.string(), uniform).counters.games, 0);
   fs::remove_all(dir);
 }
 
@@ -233,12 +256,13 @@ TEST(SelfPlay, AResumedGenerationCountsTheGamesAlreadyOnDisk) {
   apply_overrides(c, {"games_per_generation=6", "games_per_shard=2", "threads=2"});
   const fs::path dir = fresh_dir("selfplay_resume_counts");
   fs::create_directories(dir);
-  const auto uniform = [](int) { return std::make_unique<search::UniformEvaluator>(); };
-  const SelfPlayResult whole = run_selfplay(c, 1, dir.string(), uniform);
+  const nets::NetShape& shape = game_of(c).net_shape();
+  const WorkerMaker uniform = [&](int) { return uniform_worker(c, 1); };
+  const SelfPlayResult whole = run_selfplay(c, 1, shape, dir.string(), uniform);
   ASSERT_GT(whole.counters.searches, 0);
   // Two of the three shards survive; the rest is played again by "another process".
   fs::remove(generation_shards(dir.string(), 1)[1]);
-  const SelfPlayResult resumed = run_selfplay(c, 1, dir.string(), uniform);
+  const SelfPlayResult resumed = run_selfplay(c, 1, shape, dir.string(), uniform);
   EXPECT_EQ(resumed.counters.games, 2);
   SelfPlayCounters total = resumed.counters;
   total += resumed.resumed;

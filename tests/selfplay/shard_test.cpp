@@ -13,9 +13,12 @@
 namespace pamir::selfplay {
 namespace {
 
+// The first game's shards (they name no game), of short rows: 50 features, 400 actions, 5 seats.
+const nets::NetShape kShape{"pamir", 50, 400, 5, 0};
+
 ShardRows sample_rows() {
   ShardRows s;
-  s.num_features = 50;
+  s.shape = kShape;
   s.games = {3, 7};
   for (int r = 0; r < 3; ++r) {
     for (int f = 0; f <= r; ++f) {
@@ -24,18 +27,18 @@ ShardRows sample_rows() {
     }
     s.feature_begin.push_back(std::int32_t(s.feature_index.size()));
     for (int a = 0; a < 2 + r; ++a) {
-      s.legal_action.push_back(core::Action(100 * r + a));
+      s.legal_action.push_back(std::uint16_t(100 * r + a));
       s.policy.push_back(1.0f / (2 + r));
     }
     s.legal_begin.push_back(std::int32_t(s.legal_action.size()));
-    for (int p = 0; p < core::kMaxPlayers; ++p) s.value.push_back(p == r ? 1.0f : 0.0f);
+    for (int p = 0; p < kShape.num_seats; ++p) s.value.push_back(p == r ? 1.0f : 0.0f);
     s.num_players.push_back(3);
   }
   return s;
 }
 
 void expect_equal(const ShardRows& a, const ShardRows& b) {
-  EXPECT_EQ(a.num_features, b.num_features);
+  EXPECT_EQ(a.shape, b.shape);
   EXPECT_EQ(a.games, b.games);
   EXPECT_EQ(a.feature_begin, b.feature_begin);
   EXPECT_EQ(a.feature_index, b.feature_index);
@@ -51,7 +54,7 @@ TEST(Shard, RoundTripsThroughAFile) {
   const auto path = (std::filesystem::temp_directory_path() / "pamir_shard_test.npz").string();
   const ShardRows rows = sample_rows();
   write_shard(path, rows);
-  expect_equal(read_shard(path), rows);
+  expect_equal(read_shard(path, kShape), rows);
   std::filesystem::remove(path);
 }
 
@@ -61,7 +64,7 @@ TEST(Shard, AppendConcatenatesRowsAndRebasesOffsets) {
   EXPECT_EQ(both.rows(), 6);
   EXPECT_EQ(both.feature_begin.back(), std::int32_t(both.feature_index.size()));
   EXPECT_EQ(both.legal_begin[4] - both.legal_begin[3], 2);
-  const ShardRows back = parse_shard(shard_bytes(both), "both");
+  const ShardRows back = parse_shard(shard_bytes(both), "both", kShape);
   expect_equal(back, both);
 }
 
@@ -83,7 +86,7 @@ TEST(Shard, EveryFlippedByteOrTruncationIsDetected) {
     std::string bad = good;
     bad[i] = char(bad[i] ^ 0x5A);
     try {
-      const ShardRows r = parse_shard(bad, "bad.npz");
+      const ShardRows r = parse_shard(bad, "bad.npz", kShape);
       // A flip in a field no reader uses (zip version, DOS time) may be harmless: then the
       // rows must be exactly the original ones.
       expect_equal(r, sample_rows());
@@ -96,7 +99,7 @@ TEST(Shard, EveryFlippedByteOrTruncationIsDetected) {
   }
   EXPECT_GT(detected, int(good.size() * 3 / 4));  // the rest: zip fields no reader uses
   for (std::size_t n : {std::size_t(0), std::size_t(10), good.size() / 2, good.size() - 1})
-    EXPECT_THROW(parse_shard(std::string_view(good).substr(0, n), "cut.npz"), NpzError) << n;
+    EXPECT_THROW(parse_shard(std::string_view(good).substr(0, n), "cut.npz", kShape), NpzError) << n;
 }
 
 TEST(Shard, DataCorruptionFailsTheChecksum) {
@@ -107,7 +110,7 @@ TEST(Shard, DataCorruptionFailsTheChecksum) {
   const int header_len = std::uint8_t(bytes[npy + 8]) | std::uint8_t(bytes[npy + 9]) << 8;
   bytes[npy + 10 + header_len + 2] ^= 1;  // a byte of the first float
   try {
-    parse_shard(bytes, "s.npz");
+    parse_shard(bytes, "s.npz", kShape);
     FAIL() << "not detected";
   } catch (const NpzError& e) {
     EXPECT_STREQ(e.what(), "s.npz: member feature_value.npy fails its CRC-32 check (corrupt)");
@@ -115,7 +118,30 @@ TEST(Shard, DataCorruptionFailsTheChecksum) {
 }
 
 TEST(Shard, MissingFileIsAOneLineError) {
-  EXPECT_THROW(read_shard("/nonexistent/dir/shard.npz"), NpzError);
+  EXPECT_THROW(read_shard("/nonexistent/dir/shard.npz", kShape), NpzError);
+}
+
+// A shard is read for one game and net shape (games::Game::net_shape): another game's, or one
+// of another encoder or action space, is refused by name.
+TEST(Shard, AnotherGamesOrShapesShardIsRefused) {
+  const std::string bytes = shard_bytes(sample_rows());
+  const auto error_of = [&](const nets::NetShape& expected) -> std::string {
+    try {
+      parse_shard(bytes, "s.npz", expected);
+    } catch (const NpzError& e) {
+      return e.what();
+    }
+    return "(no error)";
+  };
+  nets::NetShape other = kShape;
+  other.game = "expanse";
+  EXPECT_EQ(error_of(other), "s.npz is a Pax Pamir self-play shard; use --game pamir");
+  other = kShape;
+  other.num_features = 60;
+  EXPECT_EQ(error_of(other), "s.npz: shard made for another encoder or action space");
+  other = kShape;
+  other.num_seats = 4;
+  EXPECT_EQ(error_of(other), "s.npz: shard made for another encoder or action space");
 }
 
 }  // namespace

@@ -7,19 +7,19 @@
 #include <numeric>
 #include <vector>
 
-#include "core/random.h"
+#include "core/splitmix.h"
 #include "tournament/rating.h"
 
 namespace pamir::tournament {
 namespace {
 
-double uniform(core::u64& rng) { return double(core::next_random(rng) >> 11) * 0x1.0p-53; }
+double uniform(std::uint64_t& rng) { return double(splitmix64(rng) >> 11) * 0x1.0p-53; }
 
 // A game among `seats` distinct agents drawn at random, finishing order drawn from the model.
-RankedGame draw_game(const std::vector<double>& elo, int seats, core::u64& rng) {
+RankedGame draw_game(const std::vector<double>& elo, int seats, std::uint64_t& rng) {
   std::vector<int> agents(elo.size());
   std::iota(agents.begin(), agents.end(), 0);
-  core::shuffle(agents.data(), int(agents.size()), rng);
+  splitmix_shuffle(agents.data(), int(agents.size()), rng);
   agents.resize(seats);
   RankedGame g{agents, std::vector<int>(seats)};
   std::vector<int> left(seats);
@@ -39,7 +39,7 @@ RankedGame draw_game(const std::vector<double>& elo, int seats, core::u64& rng) 
 const std::vector<double> kTrueElo = {-150, 0, 100, 250};  // mean 50
 
 TEST(PlackettLuce, RecoversKnownStrengths) {
-  core::u64 rng = 12345;
+  std::uint64_t rng = 12345;
   std::vector<RankedGame> games;
   for (int i = 0; i < 4000; ++i) games.push_back(draw_game(kTrueElo, 3, rng));
   const auto fit = fit_plackett_luce(4, games);
@@ -58,7 +58,7 @@ TEST(PlackettLuce, RecoversKnownStrengths) {
 }
 
 TEST(PlackettLuce, IntervalsCoverTheTruthAboutNinetyFivePercentOfTheTime) {
-  core::u64 rng = 777;
+  std::uint64_t rng = 777;
   int covered = 0, intervals = 0;
   for (int rep = 0; rep < 150; ++rep) {
     std::vector<RankedGame> games;

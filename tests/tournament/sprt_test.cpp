@@ -5,7 +5,7 @@
 
 #include <cmath>
 
-#include "core/random.h"
+#include "core/splitmix.h"
 #include "tests/cli_tool.h"
 #include "cli/command.h"
 #include "tournament/sprt.h"
@@ -14,10 +14,10 @@ namespace pamir::tournament {
 namespace {
 
 // Pairs of games in which A wins each game with probability win, loses otherwise (no draws).
-long pairs_until_verdict(Sprt& sprt, double win, core::u64 seed, long max_pairs) {
+long pairs_until_verdict(Sprt& sprt, double win, std::uint64_t seed, long max_pairs) {
   for (long i = 0; i < max_pairs && sprt.verdict() == SprtVerdict::kContinue; ++i) {
     double score = 0;
-    for (int g = 0; g < 2; ++g) score += double(core::next_random(seed) >> 11) * 0x1.0p-53 < win ? 1 : 0;
+    for (int g = 0; g < 2; ++g) score += double(splitmix64(seed) >> 11) * 0x1.0p-53 < win ? 1 : 0;
     sprt.add_pair(score);
   }
   return sprt.pairs();

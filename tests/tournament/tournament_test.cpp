@@ -8,9 +8,10 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "games/registry.h"
 #include "io/file_io.h"
-#include "io/record.h"
 #include "tests/cli_tool.h"
+#include "tournament/game_file.h"
 #include "tournament/play.h"
 #include "tournament/report.h"
 #include "tournament/results_log.h"
@@ -193,12 +194,54 @@ TEST(Tournament, BadConfigurationsThrowInvalidArgument) {
   EXPECT_THROW(run_tournament(c), std::invalid_argument);  // 2 distinct agents cannot fill 3 seats
   c.seating = Seating::kRepeats;
   EXPECT_EQ(run_tournament(c).games.size(), 16u);
+  // The game's own rules: its seat range, and whether it has Wakhan.
+  c = small_config("");
+  c.game = "expanse";
+  c.players = 2;
+  EXPECT_EQ(error_of(c), "players must be 3 to 4, got 2");
+  c.players = 3;
+  c.agents[3] = "wakhan";
+  EXPECT_EQ(error_of(c), "wakhan plays Pax Pamir only, not Pax Expanse");
+  c.game = "chess";
+  EXPECT_EQ(error_of(c), "unknown game 'chess' (games: " + games::game_keys() + ")");
+}
+
+// A results file names its game (the first game's name none, as before there were two), and
+// another game's tournament or replay refuses it by name.
+TEST_F(TournamentFiles, ResultsFilesNameTheirGame) {
+  TournamentConfig c = small_config(path);
+  c.games = 2;
+  const auto header = [&] {
+    std::ifstream in(path);
+    std::string line;
+    std::getline(in, line);
+    return nlohmann::json::parse(line);
+  };
+  run_tournament(c);
+  EXPECT_FALSE(header().contains("game"));
+  std::filesystem::remove(path);
+  c.game = "expanse";
+  run_tournament(c);
+  EXPECT_EQ(header()["game"], "expanse");
+  EXPECT_EQ(read_games(games::game("expanse"), path).size(), 2u);
+
+  const std::string refused = path + " line 1: is a Pax Expanse tournament results file; use --game expanse";
+  TournamentConfig pamir = c;
+  pamir.game = "pamir";
+  pamir.resume = true;
+  EXPECT_EQ(error_of(pamir), refused);
+  try {
+    read_games(games::game("pamir"), path);
+    ADD_FAILURE() << "a Pax Expanse results file read as Pax Pamir's";
+  } catch (const std::runtime_error& e) {
+    EXPECT_EQ(std::string(e.what()), refused);
+  }
 }
 
 // threads = 0 means every core, as in self-play; the games do not depend on the count.
 TEST(Tournament, ZeroThreadsMeansEveryCore) {
-  EXPECT_EQ(resolve_threads(3), 3);
-  EXPECT_GE(resolve_threads(0), 1);
+  EXPECT_EQ(io::resolve_threads(3), 3);
+  EXPECT_GE(io::resolve_threads(0), 1);
   TournamentConfig c = small_config("");
   const TournamentResult two = run_tournament(c);
   c.threads = 0;
@@ -215,9 +258,10 @@ TEST_F(TournamentFiles, WakhanSitsInAsABuiltInOpponent) {
   c.games = 6;  // one cycle: Wakhan in every seat twice
   const TournamentResult r = run_tournament(c);
   ASSERT_EQ(r.games.size(), 6u);
+  const games::Game& pamir = games::game(c.game);
   for (const GameResult& g : r.games) {
-    const auto state = io::replay(to_record(g, c.agents), nullptr);  // the record names her seat
-    ASSERT_TRUE(state && state->game_over());
+    const auto end = pamir.replay(to_record(pamir, g, c.agents), nullptr);  // the record names her seat
+    ASSERT_TRUE(end && pamir.over(*end));
   }
   c.resume = true;  // resuming replays every recorded game, Wakhan's turns included
   EXPECT_EQ(run_tournament(c).resumed, 6);

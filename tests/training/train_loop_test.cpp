@@ -8,9 +8,10 @@
 #include <filesystem>
 #include <fstream>
 
-#include "io/file_io.h"
-
 #include <fmt/format.h>
+
+#include "games/registry.h"
+#include "io/file_io.h"
 #include "selfplay/config.h"
 #include "selfplay/selfplay.h"
 #include "selfplay/shard.h"
@@ -80,7 +81,8 @@ TEST(TrainLoop, ResumeAfterLosingTheLastGenerationsWorkKeepsEverythingElse) {
   const TrainRunResult r = run_training(c, dir.string());
   expect_complete_run(dir, c);
   long shard_rows = 0;  // the resumed generation counts the rows of the shards it kept too
-  for (const auto& path : generation_shards((dir / "shards").string(), 2)) shard_rows += read_shard(path).rows();
+  for (const auto& path : generation_shards((dir / "shards").string(), 2))
+    shard_rows += read_shard(path, games::game(c.game).net_shape()).rows();
   EXPECT_EQ(r.records[1].rows, shard_rows);
   EXPECT_EQ(io::read_file((dir / "nets/gen001.ckpt").string()), gen1_ckpt);
   EXPECT_EQ(io::read_file((dir / "generations/gen001.json").string()), gen1_record);

@@ -16,6 +16,7 @@
 #include <fstream>
 #include <thread>
 
+#include "games/registry.h"
 #include "tests/cli_tool.h"
 #include "web/request_guard.h"
 
@@ -29,7 +30,9 @@ using pamir::testing::temp_path;
 // A server on a free port in a thread of this process, stopped at the end of the test.
 class Server {
  public:
-  explicit Server(PageAccess access = {}, ServeOptions options = {}) : session_(std::move(access)) {
+  explicit Server(PageAccess access = {}, ServeOptions options = {},
+                  const games::Game& game = games::default_game())
+      : session_(game, std::move(access)) {
     options.port = 0;
     server_ = std::make_unique<BoardServer>(session_, options);
     thread_ = std::thread([this] { server_->run(); });
@@ -128,7 +131,7 @@ TEST(BoardServer, ADnsRebindingHostIsRefusedEvenForThePage) {
   const auto ok = server.client().Get("/");
   ASSERT_TRUE(ok);
   EXPECT_EQ(ok->status, 200);
-  for (const std::string host : {"evil.example:" + std::to_string(server.port()), std::string("127.0.0.1:1"), std::string("")}) {
+  for (const std::string& host : {"evil.example:" + std::to_string(server.port()), std::string("127.0.0.1:1"), std::string("")}) {
     httplib::Headers headers{{"Host", host}, {kTokenHeader, server.token()}};
     expect_refused(server.client().Get("/", headers), 403, "Host");
     expect_refused(server.client().Get("/api/view", headers), 403, "Host");
@@ -237,6 +240,34 @@ TEST(BoardServer, SlowConnectionsDoNotBlockThePage) {
   for (const int fd : slow) close(fd);
   ASSERT_TRUE(r) << "the page's request was not answered";
   EXPECT_EQ(r->status, 200);
+}
+
+// `pamir serve --game expanse`: the page gets Pax Expanse's map and words, and its games.
+TEST(BoardServer, ServesTheGameItWasStartedFor) {
+  Server server({}, {}, games::game("expanse"));
+  const auto ruleset = server.get("/api/ruleset");
+  ASSERT_TRUE(ruleset);
+  ASSERT_EQ(ruleset->status, 200) << ruleset->body;
+  const auto r = nlohmann::json::parse(ruleset->body);
+  EXPECT_EQ(r["game"], "expanse");
+  EXPECT_EQ(r["name"], "Pax Expanse");
+  EXPECT_EQ(r["words"]["money"], "influence");
+  const auto started = server.post("/api/new", R"({"agents":["human","random","random"],"seed":2})");
+  ASSERT_TRUE(started);
+  ASSERT_EQ(started->status, 200) << started->body;
+  const auto v = nlohmann::json::parse(started->body);
+  EXPECT_EQ(v["state"]["game"], "expanse");
+  EXPECT_EQ(v["facts"]["tracks"][0]["name"], "climate");
+  EXPECT_TRUE(v["your_move"].get<bool>());
+  // A record of the other game is refused with the game to serve it with.
+  const std::string record = temp_path("pamir_serve_other_game.json");
+  run_tool({"play", "--players", "2", "--seed", "3", "--record", record, "--quiet"});
+  PageAccess access;
+  access.roots = {fs::canonical(fs::temp_directory_path())};
+  Server with_root(access, {}, games::game("expanse"));
+  const auto other = with_root.post("/api/open", nlohmann::json{{"path", record}}.dump());
+  expect_refused(other, 400, "is a Pax Pamir record; use --game pamir");
+  fs::remove(record);
 }
 
 TEST(RequestGuard, ChecksHostOriginTokenAndBodyType) {

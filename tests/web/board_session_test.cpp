@@ -1,25 +1,32 @@
 // The board view's session (web/board_session.h) without a server: replays of records and
-// tournament files, games with a human seat, undo, and the refusals the page shows.
+// tournament files, games with a human seat, undo, and the refusals the page shows, for each
+// game; and the API (web/board_api.h) over a session of Pax Expanse.
 
 #include "web/board_session.h"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <set>
 #include <sstream>
 #include <string>
 
-#include "core/game.h"
-#include "io/record.h"
+#include "games/agent.h"
+#include "games/registry.h"
 #include "tests/cli_tool.h"
+#include "web/board_api.h"
 
 namespace pamir::web {
 namespace {
 
 using pamir::testing::run_tool;
 using pamir::testing::temp_path;
+
+const games::Game& pamir_game() { return games::game("pamir"); }
+const games::Game& expanse_game() { return games::game("expanse"); }
 
 std::string error_of(const std::function<void()>& f) {
   try {
@@ -30,10 +37,20 @@ std::string error_of(const std::function<void()>& f) {
   return "no error";
 }
 
+// The log of `pamir play` for these arguments: its decision lines, as the session's log has them.
+std::vector<std::string> play_log(std::vector<std::string> args) {
+  args.insert(args.begin(), "play");
+  std::istringstream lines(run_tool(args));
+  std::vector<std::string> out;
+  for (std::string line; std::getline(lines, line);)
+    if (line.rfind("setup", 0) == 0 || line.rfind("turn ", 0) == 0) out.push_back(line);
+  return out;
+}
+
 TEST(BoardSession, ReplaysARecordStepByStep) {
   const std::string path = temp_path("pamir_board_record.json");
   run_tool({"play", "--players", "3", "--seed", "4", "--record", path, "--quiet"});
-  BoardSession session;
+  BoardSession session(pamir_game());
   EXPECT_EQ(session.view(0)["mode"], "none");
   session.open(path, -1);
   const Json last = session.view(-1);
@@ -59,7 +76,7 @@ TEST(BoardSession, OpensEveryGameOfATournamentAndKeepsTheGameOnAFailedOpen) {
   const std::string dir = temp_path("pamir_board_tournament");
   run_tool({"tournament", "--agents", "random;heuristic", "--players", "2", "--games", "3", "--seed", "5", "--out", dir,
             "--quiet"});
-  BoardSession session;
+  BoardSession session(pamir_game());
   session.open(dir + "/games.jsonl", 2);
   EXPECT_EQ(session.games().size(), 3u);
   const Json v = session.view(-1);
@@ -76,7 +93,7 @@ TEST(BoardSession, OpensEveryGameOfATournamentAndKeepsTheGameOnAFailedOpen) {
 }
 
 TEST(BoardSession, AHumanSeatDecidesAgentsAnswerAndUndoTakesBothBack) {
-  BoardSession session;
+  BoardSession session(pamir_game());
   session.start({2, 9, {"human", "random"}});
   Json v = session.view(-1);
   ASSERT_TRUE(v["your_move"].get<bool>());
@@ -115,25 +132,22 @@ TEST(BoardSession, AHumanSeatDecidesAgentsAnswerAndUndoTakesBothBack) {
 }
 
 TEST(BoardSession, AgentsAlonePlayTheWholeGameAsPlayDoes) {
-  BoardSession session;
-  session.start({3, 7, {"random", "random", "random"}});
-  const Json v = session.view(-1);
-  EXPECT_TRUE(v["over"].get<bool>());
-  // The same specs and seed give `pamir play`'s game, decision for decision.
-  const std::string played = run_tool({"play", "--players", "3", "--seed", "7"});
-  std::istringstream lines(played);
-  size_t decision = 0;
-  for (std::string line; std::getline(lines, line);) {
-    if (line.rfind("setup", 0) != 0 && line.rfind("turn ", 0) != 0) continue;
-    ASSERT_LT(decision, v["log"].size());
-    EXPECT_EQ(v["log"][decision++]["text"], line);
+  for (const games::Game* game : games::all_games()) {
+    SCOPED_TRACE(std::string(game->key()));
+    BoardSession session(*game);
+    session.start({3, 7, {"random", "random", "random"}});
+    const Json v = session.view(-1);
+    EXPECT_TRUE(v["over"].get<bool>());
+    // The same specs and seed give `pamir play`'s game, decision for decision.
+    const auto played = play_log({"--game", std::string(game->key()), "--players", "3", "--seed", "7"});
+    ASSERT_EQ(played.size(), v["log"].size());
+    for (size_t i = 0; i < played.size(); ++i) EXPECT_EQ(v["log"][i]["text"], played[i]);
   }
-  EXPECT_EQ(decision, v["log"].size());
 }
 
 // Wakhan's seat is played by the engine: the human decides, her turns pass by themselves.
 TEST(BoardSession, AGameAgainstWakhanShowsTheHumanSeatsView) {
-  BoardSession session;
+  BoardSession session(pamir_game());
   session.start({2, 4, {"human", "wakhan"}});
   Json v = session.view(-1);
   for (int decisions = 0; !v["over"].get<bool>() && v["stopped"].is_null() && decisions < 400; ++decisions) {
@@ -147,7 +161,7 @@ TEST(BoardSession, AGameAgainstWakhanShowsTheHumanSeatsView) {
 }
 
 TEST(BoardSession, RefusesBadGames) {
-  BoardSession session;
+  BoardSession session(pamir_game());
   EXPECT_EQ(error_of([&] { session.start({6, 1, {}}); }), "players must be 2 to 5, got 6");
   EXPECT_EQ(error_of([&] { session.start({2, 1, {"human"}}); }), "agents names 1 seats for 2 players");
   EXPECT_EQ(error_of([&] { session.start({4, 1, {"wakhan", "human", "random", "random"}}); }),
@@ -155,15 +169,137 @@ TEST(BoardSession, RefusesBadGames) {
   EXPECT_NE(error_of([&] { session.start({2, 1, {"human", "wizard"}}); }).find("unknown agent 'wizard'"),
             std::string::npos);
   EXPECT_EQ(session.view(-1)["mode"], "none");
+
+  BoardSession expanse(expanse_game());
+  EXPECT_EQ(error_of([&] { expanse.start({2, 1, {"human", "random"}}); }), "players must be 3 to 4, got 2");
+  EXPECT_EQ(error_of([&] { expanse.start({3, 1, {"human", "wakhan", "random"}}); }),
+            "wakhan plays Pax Pamir only, not Pax Expanse");
+  EXPECT_EQ(expanse.view(-1)["mode"], "none");
 }
 
-TEST(BoardSession, TheRulesetNamesEveryCardRegionAndBorder) {
-  const Json r = BoardSession::ruleset();
-  EXPECT_EQ(r["regions"].size(), 6u);
-  EXPECT_EQ(r["borders"].size(), 9u);
-  EXPECT_EQ(r["cards"].size(), size_t(core::kNumCards + 1));
-  EXPECT_EQ(r["cards"][1]["kind"], "court");
-  EXPECT_EQ(r["cards"][core::kFirstDominanceCheck]["kind"], "dominance_check");
+// The agents every game seats that answer at the terminal are not the page's to seat.
+TEST(BoardSession, SeatsNoAgentOfTheTerminal) {
+  for (const std::string& name : games::registered_agent_names()) {
+    if (name == "external") continue;  // the page's with --allow-external (board_server_test)
+    BoardSession session(pamir_game());
+    EXPECT_NE(error_of([&] { session.start({2, 1, {"human", name + ":x"}}); }).find("the page cannot seat"),
+              std::string::npos)
+        << name;
+    const Json listed = session.ruleset()["agents"];
+    EXPECT_EQ(std::find(listed.begin(), listed.end(), name), listed.end()) << name;
+  }
+}
+
+TEST(BoardSession, TheRulesetNamesEveryCardRegionAndBorderInTheGamesWords) {
+  for (const games::Game* game : games::all_games()) {
+    SCOPED_TRACE(std::string(game->key()));
+    const Json r = BoardSession(*game).ruleset();
+    EXPECT_EQ(r["game"], game->key());
+    EXPECT_EQ(r["name"], game->name());
+    EXPECT_EQ(r["min_players"], game->min_players());
+    EXPECT_EQ(r["max_players"], game->max_players());
+    EXPECT_EQ(r["words"]["money"], game->words().money);
+    EXPECT_EQ(r["regions"].size(), 6u);
+    EXPECT_EQ(r["borders"].size(), 9u);
+    // Numbered as printed from 1: 100 court cards, 4 Dominance Checks, 12 events.
+    ASSERT_EQ(r["cards"].size(), 117u);
+    EXPECT_EQ(r["cards"][1]["kind"], "court");
+    EXPECT_EQ(r["cards"][101]["kind"], "dominance_check");
+    EXPECT_EQ(r["cards"][116]["kind"], "event");
+    EXPECT_NE(std::find(r["suits"].begin(), r["suits"].end(), r["military_suit"]), r["suits"].end());
+    EXPECT_EQ(r["automaton"], game->automaton().empty() ? Json() : Json(game->automaton()));
+    const std::vector<std::string> agents = r["agents"];
+    EXPECT_NE(std::find(agents.begin(), agents.end(), "random"), agents.end());
+    EXPECT_EQ(std::find(agents.begin(), agents.end(), "external"), agents.end());  // not without --allow-external
+  }
+  EXPECT_EQ(BoardSession(pamir_game()).ruleset()["military_suit"], "military");
+  EXPECT_EQ(BoardSession(expanse_game()).ruleset()["military_suit"], "war");
+}
+
+TEST(BoardSession, ReplaysAPaxExpanseRecordAndRefusesOneOfTheOtherGame) {
+  const std::string expanse_record = temp_path("pamir_board_expanse.json");
+  const std::string pamir_record = temp_path("pamir_board_pamir.json");
+  run_tool({"play", "--game", "expanse", "--players", "3", "--seed", "4", "--record", expanse_record, "--quiet"});
+  run_tool({"play", "--players", "3", "--seed", "4", "--record", pamir_record, "--quiet"});
+  BoardSession session(expanse_game());
+  session.open(expanse_record, -1);
+  const Json last = session.view(-1);
+  EXPECT_TRUE(last["over"].get<bool>());
+  EXPECT_EQ(last["state"]["game"], "expanse");
+  EXPECT_EQ(last["log"].size(), size_t(last["steps"].get<int>()));
+  EXPECT_EQ(error_of([&] { session.open(pamir_record, -1); }),
+            pamir_record + ": is a Pax Pamir record; use --game pamir");
+  EXPECT_EQ(session.view(-1)["file"], expanse_record);  // still shown
+  BoardSession pamir(pamir_game());
+  EXPECT_EQ(error_of([&] { pamir.open(expanse_record, -1); }),
+            expanse_record + ": is a Pax Expanse record; use --game expanse");
+  std::filesystem::remove(expanse_record);
+  std::filesystem::remove(pamir_record);
+}
+
+// A game of Pax Expanse through the page's API: it starts, lists the human's legal actions,
+// takes one, and shows the game's own facts (the political climate, the Rocinante and the
+// objective, faction control) and the standing in its money.
+TEST(BoardApi, PlaysAPaxExpanseGameAndShowsItsFacts) {
+  BoardSession session(expanse_game());
+  const ApiReply ruleset = answer(session, {"GET", "/api/ruleset", {}, ""});
+  ASSERT_EQ(ruleset.status, 200) << ruleset.body.dump();
+  EXPECT_EQ(ruleset.body["name"], "Pax Expanse");
+  EXPECT_EQ(ruleset.body["words"]["money"], "influence");
+  EXPECT_EQ(ruleset.body["automaton"], Json());
+  const std::set<std::string> regions(ruleset.body["regions"].begin(), ruleset.body["regions"].end());
+  EXPECT_TRUE(regions.count("earth") && regions.count("mars") && regions.count("belt"));
+
+  const ApiReply started = answer(session, {"POST", "/api/new", {}, R"({"agents":["human","random","random"],"seed":5})"});
+  ASSERT_EQ(started.status, 200) << started.body.dump();
+  const Json& v = started.body;
+  EXPECT_EQ(v["mode"], "play");
+  ASSERT_TRUE(v["your_move"].get<bool>());
+  EXPECT_EQ(v["viewer"], 0);
+  EXPECT_EQ(v["state"]["format"], "pamir-observation-1");
+  EXPECT_EQ(v["state"]["game"], "expanse");
+  ASSERT_FALSE(v["legal"].empty());
+  for (const Json& a : v["legal"])
+    for (const char* key : {"id", "name", "card", "region", "border"}) EXPECT_TRUE(a.contains(key)) << a.dump();
+
+  // The facts: the climate track, the two tokens on regions, faction control of every region.
+  const Json& facts = v["facts"];
+  ASSERT_EQ(facts["tracks"].size(), 1u);
+  EXPECT_EQ(facts["tracks"][0]["name"], "climate");
+  EXPECT_EQ(facts["tracks"][0]["spaces"], Json({"prosperity", "peace", "cold_war", "war"}));
+  EXPECT_GE(facts["tracks"][0]["at"].get<int>(), 0);
+  EXPECT_LT(facts["tracks"][0]["at"].get<int>(), 4);
+  EXPECT_EQ(session.view(0)["facts"]["tracks"][0]["at"], 1);  // the climate starts at Peace
+  std::set<std::string> tokens;
+  for (const Json& t : facts["tokens"]) {
+    tokens.insert(t["name"].get<std::string>());
+    EXPECT_TRUE(regions.count(t["region"].get<std::string>())) << t.dump();
+  }
+  EXPECT_EQ(tokens, (std::set<std::string>{"rocinante", "objective"}));
+  ASSERT_TRUE(facts["owners"].contains("faction control"));
+  EXPECT_EQ(facts["owners"]["faction control"].size(), regions.size());
+  ASSERT_EQ(v["standing"].size(), 3u);
+  for (const Json& s : v["standing"])
+    for (const char* key : {"seat", "rank", "vp", "military_stars", "money"}) EXPECT_TRUE(s.contains(key)) << s.dump();
+  EXPECT_EQ(v["rulers"].size(), regions.size());
+  EXPECT_EQ(v["influence"].size(), 3u);
+
+  // The human takes a legal action; the agents answer up to the human's next decision.
+  const int steps = v["steps"];
+  const Json id = v["legal"][0]["id"];
+  const ApiReply acted = answer(session, {"POST", "/api/act", {}, Json{{"id", id}}.dump()});
+  ASSERT_EQ(acted.status, 200) << acted.body.dump();
+  EXPECT_GT(acted.body["steps"].get<int>(), steps);
+  EXPECT_FALSE(acted.body["log"][steps]["text"].get<std::string>().empty());
+  EXPECT_EQ(acted.body["log"][steps]["player"], 0);
+  EXPECT_TRUE(acted.body["your_move"].get<bool>() || acted.body["over"].get<bool>());
+  EXPECT_TRUE(acted.body["can_undo"].get<bool>());
+  const ApiReply undone = answer(session, {"POST", "/api/undo", {}, "{}"});
+  ASSERT_EQ(undone.status, 200) << undone.body.dump();
+  EXPECT_EQ(undone.body["steps"], steps);
+  EXPECT_EQ(undone.body["legal"], v["legal"]);
+  // Pax Pamir's automaton has no seat here, and Pax Expanse's seat counts hold.
+  EXPECT_EQ(answer(session, {"POST", "/api/new", {}, R"({"agents":["human","random"]})"}).status, 400);
 }
 
 }  // namespace

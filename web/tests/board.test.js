@@ -83,10 +83,11 @@ function shown(page) {
   });
 }
 
-// What the page should show, from the engine's position (the state JSON of /api/view).
-function expected(v) {
+// What the page should show, from the engine's position (the state JSON of /api/view) and
+// the game's regions (/api/ruleset).
+function expected(v, regionNames) {
   const s = v.state, regions = {}, roads = {};
-  for (const r of ["kabul", "punjab", "kandahar", "herat", "persia", "transcaspia"]) regions[r] = { armies: {}, tribes: {} };
+  for (const r of regionNames) regions[r] = { armies: {}, tribes: {} };
   for (const [coalition, b] of Object.entries(s.blocks))
     for (const loc of b.locations) {
       const [kind, where] = loc.split(":");
@@ -105,8 +106,8 @@ function expected(v) {
   return { regions, roads, players, market, favored: s.favored_suit, checks: s.dominance_checks_resolved, spies };
 }
 
-function compare(page, v) {
-  const want = expected(v);
+function compare(page, v, regionNames) {
+  const want = expected(v, regionNames);
   assert.deepEqual(page.regions, want.regions, `map at step ${v.step}`);
   for (const [border, byCoalition] of Object.entries(page.roads))
     assert.deepEqual(byCoalition, want.roads[border] || {}, `roads on ${border} at step ${v.step}`);
@@ -138,6 +139,7 @@ test("a replay steps through a record and shows the engine's position and log at
   const server = await serve("--open", record);
   try {
     const { page, errors } = await openPage(server);
+    const { regions } = await json(server, "api/ruleset");
     assert.equal((await shown(page)).steps, actions);
     for (let step = 0; step <= actions; ++step) {
       if (step > 0) {
@@ -145,7 +147,7 @@ test("a replay steps through a record and shows the engine's position and log at
         await page.waitForSelector(`body[data-step='${step}']`);
       }
       const now = await shown(page);
-      compare(now, await json(server, `api/view?step=${step}`));
+      compare(now, await json(server, `api/view?step=${step}`), regions);
       if (step > 0) assert.equal(now.current, entries[step - 1].join("\n"), `log entry ${step}`);
     }
     // Back, the first position, a turn, the slider, the keyboard.
@@ -162,7 +164,11 @@ test("a replay steps through a record and shows the engine's position and log at
     await page.waitForSelector(`body[data-step='${turn5 + 1}']`);
     await page.$eval("#slider", (s, to) => { s.value = to; s.dispatchEvent(new Event("input")); }, 20);
     await page.waitForSelector("body[data-step='20']");
-    compare(await shown(page), await json(server, `api/view?step=20`));
+    const at20 = await json(server, `api/view?step=20`);
+    compare(await shown(page), at20, regions);
+    // Pax Pamir's own fact: the coalition dominant now.
+    assert.equal(await page.textContent("[data-fact='dominant coalition'] b"),
+                 at20.facts.texts.find((t) => t.name === "dominant coalition").text);
     // Clicking a log entry shows the position after it.
     await page.click("#log .entry[data-step='7']");
     await page.waitForSelector("body[data-step='7']");
@@ -212,6 +218,7 @@ test(`a whole game against ${OPPONENT} is played by clicks, with narrowing and u
   const server = await serve();
   try {
     const { page, errors } = await openPage(server);
+    const { regions } = await json(server, "api/ruleset");
     await page.fill("#new-agents", `human,${OPPONENT}`);
     await page.fill("#new-seed", "9");
     await page.click("#new-form button");
@@ -226,7 +233,7 @@ test(`a whole game against ${OPPONENT} is played by clicks, with narrowing and u
       assert.equal(v.your_move, true);
       assert.equal(v.to_move, 0);
       const now = await shown(page);
-      compare(now, v);
+      compare(now, v, regions);
       assert.deepEqual(now.legal, v.legal.map((a) => a.id));
       let choices = v.legal;
       const withCard = v.legal.filter((a) => a.card > 0);
@@ -256,9 +263,63 @@ test(`a whole game against ${OPPONENT} is played by clicks, with narrowing and u
     assert.equal(v.over, true, v.stopped ?? "the game ended");
     assert.ok(clicks > 20 && narrowed > 0 && undone, `${clicks} clicks, ${narrowed} narrowed`);
     // The end shows the true position and the standing.
-    compare(await shown(page), v);
+    compare(await shown(page), v, regions);
     const standing = await page.$$eval("#standing tr[data-seat]", (rows) => rows.map((r) => Number(r.dataset.seat)));
     assert.equal(standing.length, 2);
+    assert.deepEqual(errors, []);
+  } finally {
+    server.stop();
+  }
+});
+
+// `pamir serve --game expanse`: the page draws Pax Expanse's map, words and facts (the
+// political climate, the Rocinante and the objective token, faction control) from the JSON,
+// and its game is played by clicks as Pax Pamir's is.
+test("pamir serve --game expanse shows a Pax Expanse game with its facts, played by clicks", { skip }, async () => {
+  const server = await serve("--game", "expanse");
+  try {
+    const { page, errors } = await openPage(server);
+    const ruleset = await json(server, "api/ruleset");
+    assert.equal(ruleset.name, "Pax Expanse");
+    assert.equal(await page.textContent("#game-name"), "Pax Expanse");
+    assert.equal(await page.title(), "pamir board: Pax Expanse");
+    // A new game's default seats fill the game's smallest table (3 players).
+    assert.equal(await page.inputValue("#new-agents"), "human,ismcts,ismcts");
+    assert.doesNotMatch(await page.textContent("#agent-names"), /wakhan/);
+    await page.fill("#new-agents", "human,random,random");
+    await page.fill("#new-seed", "3");
+    await page.click("#new-form button");
+    for (let clicks = 0; ; ++clicks) {
+      await page.waitForFunction(() => document.body.dataset.animating === "0" &&
+        (document.querySelector("#legal button.action:not([disabled])") || document.getElementById("decision-title").textContent === "Game over" ||
+         document.getElementById("stopped")));
+      const v = await json(server, "api/view");
+      assert.equal(v.state.game, "expanse");
+      // The map has the game's six regions and draws the position's pieces.
+      const drawn = await page.$$eval("#map .region", (gs) => gs.map((g) => g.dataset.region));
+      assert.deepEqual(drawn.sort(), [...ruleset.regions].sort());
+      compare(await shown(page), v, ruleset.regions);
+      // The climate track with the space it is at, the tokens on their regions, faction control.
+      const climate = v.facts.tracks.find((t) => t.name === "climate");
+      assert.equal(await page.textContent("[data-fact='climate'] .at"), climate.spaces[climate.at].replaceAll("_", " "));
+      assert.ok(v.facts.tokens.some((t) => t.name === "rocinante"));
+      for (const t of v.facts.tokens)
+        assert.ok(await page.$(`#map .region[data-region='${t.region}'] .token[data-token='${t.name}']`), `${t.name} on ${t.region}`);
+      const control = await page.$$eval("#map .owner[data-owner='faction control']", (es) =>
+        Object.fromEntries(es.map((e) => [e.closest(".region").dataset.region, e.dataset.value || null])));
+      assert.deepEqual(control, v.facts.owners["faction control"]);
+      // The standing in the game's words: war stars, influence.
+      assert.deepEqual(await page.$$eval("#standing th", (ths) => ths.map((t) => t.textContent)),
+                       ["place", "seat", "VP", "war stars", "influence"]);
+      const money = await page.$$eval("#standing tr[data-seat]", (rows) =>
+        rows.map((r) => [Number(r.dataset.seat), Number(r.querySelector(".money").textContent)]).sort((a, b) => a[0] - b[0]));
+      assert.deepEqual(money.map(([, m]) => m), [...v.standing].sort((a, b) => a.seat - b.seat).map((r) => r.money));
+      if (clicks === 6 || !v.your_move) break;
+      // The human (seat 0) takes the first legal action; the agents answer.
+      assert.deepEqual((await shown(page)).legal, v.legal.map((a) => a.id));
+      await page.click(`#legal button.action[data-id='${v.legal[0].id}']`);
+      await page.waitForFunction((n) => Number(document.body.dataset.steps) > n && document.body.dataset.animating === "0", v.steps);
+    }
     assert.deepEqual(errors, []);
   } finally {
     server.stop();

@@ -121,6 +121,7 @@ constexpr std::array<u8, Suit::kCount> kSuitClimates = [] {
 
 int climate(const State& s) { return kSuitClimates[s.favored_suit]; }
 const char* climate_name(int space) { return kClimateKeys[space]; }
+std::span<const char* const> climate_spaces() { return kClimateKeys; }
 bool at_prosperity(const State& s) { return climate(s) == kProsperity; }
 bool at_cold_war(const State& s) { return climate(s) == kColdWar; }
 bool at_peace(const State& s) { return climate(s) == kPeace; }
@@ -325,6 +326,15 @@ const RocinanteCardDef& face_up_card(const State& s) { return rocinante_card_def
 }  // namespace
 
 const RocinanteCardDef& rocinante_card_def(int card) { return kRocinanteCardDefs[card - 1]; }
+
+std::string describe_rocinante_card(int card) {
+  // data/expanse/rocinante_actions.tsv, in RocinanteAction order.
+  static constexpr const char* kActionKeys[RocinanteAction::kCount] = {
+      "none", "combat_fleet", "combat_transport", "remove_supporter", "eliminate_asset", "remove_agent", "grant_influence"};
+  const RocinanteCardDef& d = rocinante_card_def(card);
+  return std::string(kActionKeys[d.top]) + (d.both ? " and " : ", else ") + kActionKeys[d.bottom] + "; then to " +
+         region_name(d.location);
+}
 
 void rocinante_acts(State& s) {
   const RocinanteCardDef& d = face_up_card(s);

@@ -8,6 +8,7 @@
 #include "core/actions.h"
 #include "core/state.h"
 #include "core/world.h"
+#include <span>
 #include <string>
 
 namespace pamir::core::inline PAMIR_RULESET {
@@ -22,6 +23,7 @@ PileLayout expanse_pile_layout();
 // (-1); at an end it stays.
 int climate(const State& s);
 const char* climate_name(int space);
+std::span<const char* const> climate_spaces();  // names of the track's spaces, Prosperity first
 void move_climate(State& s, int toward);
 bool at_prosperity(const State& s);
 bool at_cold_war(const State& s);
@@ -66,6 +68,8 @@ struct RocinanteCardDef {
   u8 location;
 };
 const RocinanteCardDef& rocinante_card_def(int card);
+// What an AI card does, in words: "combat_fleet, else remove_agent; then to mars".
+std::string describe_rocinante_card(int card);
 
 // Favour with an asset of `region`: where the Rocinante may be moved (a bit mask), the regions
 // p may place a supporter in (the asset's and those p's faction controls), what a use costs

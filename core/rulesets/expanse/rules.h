@@ -106,6 +106,17 @@ struct Rules {
   };
   static constexpr std::span<const OwnStateField> kOwnState{kOwnStateFields};
 
+  // Presentation: the political climate, the Rocinante and the objective token, faction
+  // control of each region, and what the face-up AI card will do.
+  template <class W>
+  static void describe_own(const State& s, W& w) {
+    w.track("climate", climate_spaces(), climate(s));
+    w.token("rocinante", s.rocinante_region, s.rocinante_damaged ? "damaged" : "");
+    w.token("objective", s.objective_region, "");
+    for (int r = 0; r < Region::kCount; ++r) w.owner("faction control", r, faction_controller(s, r));
+    if (s.ai_drawn) w.text("rocinante card", describe_rocinante_card(rocinante_card(s)));
+  }
+
   // The nets' input (nets/encoder.h): the Rocinante's region, the objective token's, whether
   // the Rocinante is damaged, and what its face-up AI card will do (its actions and where the
   // ship goes: the card's meaning, which fits where its id would not), and how far into its

@@ -92,6 +92,13 @@ struct Rules {
   // No state of its own beyond the shared fields (Wakhan's seat and AI deck are shared ones).
   static constexpr std::span<const OwnStateField> kOwnState{};
 
+  // Presentation: the coalition dominant now (a Dominance Check now would score it).
+  template <class W>
+  static void describe_own(const State& s, W& w) {
+    const int k = dominant_coalition(s);
+    w.text("dominant coalition", k == Coalition::kNone ? "none" : coalition_name(k));
+  }
+
   // The nets' input (nets/encoder.h): Wakhan's seat (as an offset from the viewer), how far
   // into her AI deck she is, and her face-up card (the order of the rest is hidden).
   static constexpr int kOwnFeatures = 6 + kWakhanCards;
