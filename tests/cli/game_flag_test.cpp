@@ -1,7 +1,7 @@
 // build/pamir's --game: every command plays the game it names (cli/command.h), and a file of
 // one game is refused under the other with a one-line error that names the way out.
-// The tool runs as a program here, as a user runs it; tests/expanse_tools/ drives Pax
-// Expanse's commands in-process.
+// The tool runs as a program here, as a user runs it; tests/tools/ drives Pax Expanse's
+// commands in-process.
 
 #include <gtest/gtest.h>
 #include <sys/wait.h>
@@ -21,8 +21,9 @@ struct ToolRun {
   std::string output;  // stdout and stderr
 };
 
-ToolRun run_pamir(const std::string& args) {
-  const std::string command = std::string(PAMIR_BUILD_DIR) + "/pamir " + args + " 2>&1";
+// Runs a shell command line, its stderr with its stdout.
+ToolRun run_shell(const std::string& line) {
+  const std::string command = line + " 2>&1";
   FILE* pipe = popen(command.c_str(), "r");
   if (!pipe) return {-1, "popen failed"};
   std::string output;
@@ -31,6 +32,10 @@ ToolRun run_pamir(const std::string& args) {
   const int status = pclose(pipe);
   return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, output};
 }
+
+const std::string kPamir = std::string(PAMIR_BUILD_DIR) + "/pamir";
+
+ToolRun run_pamir(const std::string& args) { return run_shell(kPamir + " " + args); }
 
 TEST(GameFlag, UnknownGamesAreUsageErrorsAndEveryCommandPlaysEveryGame) {
   ToolRun r = run_pamir("play --game chess");
@@ -112,6 +117,16 @@ TEST(GameFlag, TrainTakesTheGameFromItsConfig) {
   EXPECT_EQ(r.status, 1);
   EXPECT_NE(r.output.find("players = 2 is out of range 3..4"), std::string::npos) << r.output;
   std::filesystem::remove_all(dir);
+}
+
+// A config is read once, so a pipe serves (`--config <(...)` in a shell): its game and its
+// keys both come from the one read (before, the game's lookup emptied the pipe and the run
+// went on with the defaults).
+TEST(GameFlag, AConfigFromAPipeIsReadOnce) {
+  const ToolRun r = run_shell("printf 'game = expanse\\nplayers = 2\\n' | " + kPamir + " train --config /dev/stdin --out " +
+                              temp_path("pamir_piped_config"));
+  EXPECT_NE(r.output.find("error: /dev/stdin:2: players = 2 is out of range 3..4\n"), std::string::npos) << r.output;
+  EXPECT_EQ(r.status, 1) << r.output;
 }
 
 // A config that is a folder, a game key with a line break, a thread count past OpenMP's
