@@ -45,7 +45,7 @@ std::string hex(games::u64 value) {
   return text;
 }
 
-// "Pax Pamir and Pax Expanse".
+// The games' names, "Pax Pamir and ...".
 std::string game_names() {
   std::string names;
   const auto all = games::all_games();

@@ -23,7 +23,7 @@ inline bool register_command(CommandSetup setup) {
   return true;
 }
 
-// "pamir <version>, commit <git describe>, bench signatures pamir <hex>, expanse <hex>": what
+// "pamir <version>, commit <git describe>, bench signatures pamir <hex>, <game> <hex>...": what
 // `pamir --version` prints, so that a result can name the engine that produced it.
 std::string version_line();
 
@@ -39,10 +39,10 @@ const games::Game& selected_game();
 bool game_given();
 // The game of a command that runs a config (train, selfplay): the config's `game` (empty:
 // the config names none) unless --game names one; when both name games and they differ, a
-// CommandError "<config_name> is a Pax Expanse config; use --game expanse".
+// CommandError "<config_name> is a <Game> config; use --game <game>".
 const games::Game& game_of_config(const std::string& config_game, const std::string& config_name);
 
-// Every game's seat range, "pamir 2 to 5, expanse 3 to 4", for help texts: they are written
+// Every game's seat range, "pamir 2 to 5, <game> <min> to <max>, ...", for help texts: they are written
 // before the command line (and so --game) is read.
 std::string seat_ranges();
 

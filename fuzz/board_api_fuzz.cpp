@@ -1,6 +1,6 @@
 // libFuzzer target: the board's JSON API (web/board_api.h) as the server calls it once a
 // request has passed the guard. The input's first byte picks the game (its index among the
-// registry's games, modulo their count: "0" Pax Pamir, "1" Pax Expanse), then one request per
+// registry's games, modulo their count: "0" Pax Pamir, "1" the next game), then one request per
 // line, "METHOD PATH[?QUERY] BODY". Every answer is 200, 400, 403 or 404 with JSON; a refusal
 // says why in one line; the session answers /api/view after every request. Files may be
 // opened under one folder holding a record of each game (LLVMFuzzerInitialize writes them).

@@ -14,11 +14,11 @@ namespace pamir::games {
 std::span<const Game* const> all_games();
 // The game with that key, or nullptr.
 const Game* find_game(std::string_view key);
-// The game with that key; throws std::invalid_argument "unknown game 'x' (games: pamir,
-// expanse)" (one line, the key's control characters shown as '?').
+// The game with that key; throws std::invalid_argument "unknown game 'x' (games: pamir, ...)"
+// (one line, the key's control characters shown as '?').
 const Game& game(std::string_view key);
 const Game& default_game();
-// "pamir, expanse".
+// The keys, "pamir, ...".
 std::string game_keys();
 
 }  // namespace pamir::games

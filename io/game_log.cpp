@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <span>
 #include <string>
 
 #include "core/dominance.h"
@@ -33,35 +34,61 @@ std::string card_list(const State& s, int loc_or_court, int p) {
   return out.empty() ? "-" : out;
 }
 
+// A piece's word (the game's: kTerms) in the plural: "army" -> "armies", "fleet" -> "fleets".
+std::string plural(const std::string& word) {
+  const bool consonant_y = word.size() > 1 && word.back() == 'y' && std::string("aeiou").find(word[word.size() - 2]) == std::string::npos;
+  return consonant_y ? word.substr(0, word.size() - 1) + "ies" : word + "s";
+}
+
 // The piece changes between two positions, as "removed: ..." and "placed: ..." items such as
-// "2 russian armies from herat" or "1 spy of player 1 on Aga Mehdi". The counts are the
-// position's own (its caches and core/queries.h).
+// "2 russian armies from herat" or "1 spy of player 1 on Aga Mehdi", in the game's words
+// (kTerms). The counts are the position's own (its caches and core/queries.h).
 void piece_changes(const State& was, const State& now, std::vector<std::string>& removed,
                    std::vector<std::string>& placed) {
-  auto note = [&](int delta, const std::string& what, const std::string& plural, const char* on,
+  auto note = [&](int delta, const std::string& what, const std::string& suffix, const char* on,
                   const std::string& place) {
     if (delta == 0) return;
-    const std::string pieces = num(std::abs(delta)) + " " + (std::abs(delta) == 1 ? what : plural);
+    const std::string pieces = num(std::abs(delta)) + " " + (std::abs(delta) == 1 ? what : plural(what)) + suffix;
     if (delta < 0) removed.push_back(pieces + " from " + place);
     if (delta > 0) placed.push_back(pieces + " " + on + " " + place);
   };
   for (int r = 0; r < Region::kCount; ++r)
     for (int c = 0; c < Coalition::kCount; ++c)
-      note(now.armies[r][c] - was.armies[r][c], std::string(coalition_name(c)) + " army",
-           std::string(coalition_name(c)) + " armies", "in", region_name(r));
+      note(now.armies[r][c] - was.armies[r][c], std::string(coalition_name(c)) + " " + kTerms.army, "", "in",
+           region_name(r));
   for (int b = 0; b < kNumBorders; ++b)
     for (int c = 0; c < Coalition::kCount; ++c)
-      note(now.roads[b][c] - was.roads[b][c], std::string(coalition_name(c)) + " road",
-           std::string(coalition_name(c)) + " roads", "on", border_name(b));
+      note(now.roads[b][c] - was.roads[b][c], std::string(coalition_name(c)) + " " + kTerms.road, "", "on",
+           border_name(b));
   for (int p = 0; p < now.num_players; ++p) {
     const std::string of = " of player " + num(p);
     for (int r = 0; r < Region::kCount; ++r)
-      note(now.tribes[r][p] - was.tribes[r][p], "tribe" + of, "tribes" + of, "in", region_name(r));
+      note(now.tribes[r][p] - was.tribes[r][p], kTerms.tribe, of, "in", region_name(r));
     for (int c = 1; c <= kNumCourtCards; ++c)
-      note(spies_of(now, p, c) - spies_of(was, p, c), "spy" + of, "spies" + of, "on", card_name(c));
-    note(gifts(now, p) - gifts(was, p), "gift" + of, "gifts" + of, "on", "the gift spaces");
+      note(spies_of(now, p, c) - spies_of(was, p, c), kTerms.spy, of, "on", card_name(c));
+    note(gifts(now, p) - gifts(was, p), kTerms.gift, of, "on", std::string("the ") + kTerms.gift + " spaces");
   }
 }
+
+// The ruleset's own public state (Rules::describe_own) as lines of `show`: "climate: ...",
+// "rocinante: mars (damaged)", "control: earth un, ...", "dominant coalition: british".
+struct FactLines {
+  std::string out;
+  std::string owners_key, owners;
+  void track(const char* key, std::span<const char* const> spaces, int at) {
+    out += std::string(key) + ": " + spaces[at] + "\n";
+  }
+  void token(const char* key, int region, const char* note) {
+    out += std::string(key) + ": " + region_name(region) + (*note ? std::string(" (") + note + ")" : "") + "\n";
+  }
+  void owner(const char* key, int region, int coalition) {
+    if (coalition == Coalition::kNone) return;
+    owners_key = key;
+    owners += std::string(owners.empty() ? "" : ", ") + region_name(region) + " " + coalition_name(coalition);
+  }
+  void text(const char* key, const std::string& value) { out += std::string(key) + ": " + value + "\n"; }
+  std::string lines() const { return out + (owners.empty() ? "" : owners_key + ": " + owners + "\n"); }
+};
 
 std::string joined(const std::string& head, const std::vector<std::string>& items) {
   std::string out = head + ": ";
@@ -161,7 +188,7 @@ std::vector<std::string> describe_consequences(const State& before, const State&
   if (!removed.empty()) lines.push_back(joined("removed", removed));
   if (!placed.empty()) lines.push_back(joined("placed", placed));
   if (const auto rupees = count_changes(after, before.rupees, after.rupees, ""); !rupees.empty())
-    lines.push_back(joined("rupees", rupees));
+    lines.push_back(joined(kTerms.rupees, rupees));
   std::vector<std::string> cards;
   for (int c = 1; c <= kNumCards; ++c) {
     const int was = before.card_loc[c], now = after.card_loc[c];
@@ -218,8 +245,11 @@ std::string describe_position(const State& s) {
       any_ruler = true;
     }
   out += any_ruler ? "\n" : " none\n";
+  FactLines facts;
+  Rules::describe_own(s, facts);
+  out += facts.lines();
   for (int p = 0; p < s.num_players; ++p) {
-    out += player_label(s, p) + ": " + num(s.rupees[p]) + " rupees, " + num(s.vp[p]) + " VP, influence " +
+    out += player_label(s, p) + ": " + num(s.rupees[p]) + " " + kTerms.rupees + ", " + num(s.vp[p]) + " VP, influence " +
            num(influence(s, p)) + ", hand " + num(hand_size(s, p)) + ", prizes " + num(s.prizes[p]) +
            ", court: " + card_list(s, -1, p) + "\n";
   }

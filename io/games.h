@@ -42,8 +42,8 @@ constexpr std::string_view game_name(std::string_view key) {
 }
 
 // Why a file written for the game `file_game` (its "game" field) cannot be read as one of game
-// `reader`, as the end of a sentence starting with the file's name and its kind: "is a Pax
-// Expanse record; use --game expanse". Empty when the two are the same game.
+// `reader`, as the end of a sentence starting with the file's name and its kind: "is a <Game>
+// record; use --game <game>". Empty when the two are the same game.
 inline std::string other_game(std::string_view file_game, std::string_view reader, std::string_view kind) {
   if (file_game == reader) return "";
   const std::string_view name = game_name(file_game);

@@ -14,7 +14,7 @@ namespace pamir::nets {
 // install prefix the build was configured with (a program linking the installed libraries);
 // else the source tree's models/.
 std::string models_dir();
-// models_dir()/<game>-<players>p.weights (pamir-3p.weights, expanse-3p.weights).
+// models_dir()/<game>-<players>p.weights (pamir-3p.weights, ...).
 std::string shipped_model_path(std::string_view game, int players);
 
 }  // namespace pamir::nets

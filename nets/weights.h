@@ -63,7 +63,7 @@ struct NetWeights {
 NetWeights random_weights(const NetShape& shape, const NetConfig& config, std::uint64_t seed);
 
 // The first 8 bytes of a game's weight files: its key in capitals followed by "NET", cut to 8
-// ("PAMIRNET", "EXPANSEN").
+// ("PAMIRNET"; a longer key is cut).
 std::string weights_magic(std::string_view game);
 
 // The weight file. Errors (unreadable, truncated, corrupt, made for another game, encoder or

@@ -220,7 +220,7 @@ void bind_game(py::module_& m) {
            "A new game of `game` (pamir.games() lists them) dealt from seed; wakhan_seat gives the game's automated "
            "opponent (Pax Pamir's Wakhan, games of 2 or 3 seats) that seat, whose turns the engine plays.")
       .def_property_readonly("game", [](const Game& g) { return std::string(g.rules().key()); },
-                             "The game's key (\"pamir\", \"expanse\").")
+                             "The game's key (one of pamir.games()).")
       .def_property_readonly("num_actions", [](const Game& g) { return g.rules().num_actions(); },
                              "The size of the game's action space.")
       .def_property_readonly("num_features", [](const Game& g) { return g.rules().num_features(); },

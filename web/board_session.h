@@ -53,7 +53,7 @@ class BoardSession {
 
   // Shows game `index` of a file of games (a record, or a tournament's games.jsonl; -1: the
   // file's first game). Throws std::runtime_error with a one-line reason (a file of another
-  // game names it: "is a Pax Expanse record; use --game expanse"); the session then still
+  // game names it: "is a <Game> record; use --game <game>"); the session then still
   // shows what it showed before. The file the session opens first may be reopened by the
   // page (to show another of its games) whatever the roots.
   void open(const std::string& path, long index);

@@ -1,6 +1,6 @@
 // Micro-benchmarks of the core hot paths, on positions taken from seeded random 3-player
-// games (so every run measures the same positions). Built once per game: pamir_microbench
-// (Pax Pamir) and pamir_microbench_expanse (Pax Expanse).
+// games (so every run measures the same positions). Built once per game:
+// pamir_microbench_<game>.
 
 #include <benchmark/benchmark.h>
 

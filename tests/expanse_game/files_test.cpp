@@ -14,6 +14,7 @@
 #include "core/hash.h"
 #include "core/random.h"
 #include "expanse.h"
+#include "io/game_log.h"
 #include "io/observation.h"
 #include "io/record.h"
 #include "io/state_json.h"
@@ -197,6 +198,23 @@ TEST(ExpanseEncoder, SeesTheRocinantesFaceUpCard) {
   const core::RocinanteCardDef &x = core::rocinante_card_def(core::rocinante_card(s)),
                                &y = core::rocinante_card_def(core::rocinante_card(other));
   EXPECT_EQ(a == b, x.top == y.top && x.bottom == y.bottom && x.both == y.both && x.location == y.location);
+}
+
+// `show` and the log speak Pax Expanse: its money, its pieces, and its own state (the climate
+// track, the Rocinante, the objective token) as lines of their own.
+TEST(ExpanseLog, SpeaksThisGamesWords) {
+  const std::vector<State> game = random_game(3, 5);
+  const std::string shown = io::describe_position(game[40]);
+  for (const char* part : {"\nclimate: ", "\nrocinante: ", "\nobjective: ", " influence, "})
+    EXPECT_NE(shown.find(part), std::string::npos) << part << " in\n" << shown;
+  EXPECT_EQ(shown.find("rupees"), std::string::npos) << shown;
+  std::string log;
+  for (size_t i = 0; i + 1 < game.size(); ++i)
+    for (const std::string& line : io::describe_consequences(game[i], game[i + 1])) log += line + "\n";
+  EXPECT_NE(log.find("influence: player "), std::string::npos);
+  EXPECT_NE(log.find(" fleet"), std::string::npos);
+  EXPECT_EQ(log.find("rupees"), std::string::npos);
+  EXPECT_EQ(log.find(" arm"), std::string::npos);
 }
 
 }  // namespace

@@ -113,10 +113,12 @@ TEST(GameLog, ConsequencesFollowEveryScoringAndRemovalInRandomGames) {
 TEST(GameLog, SummarizesAPosition) {
   const State s = new_game(4, 2);
   const auto lines = lines_of(describe_position(s));
-  ASSERT_EQ(lines.size(), 1u + 1u + 4u + 2u);  // header, rulers, players, market rows
+  // header, rulers, the ruleset's own facts (Rules::describe_own), players, market rows
+  ASSERT_EQ(lines.size(), 1u + 1u + 1u + 4u + 2u);
   EXPECT_EQ(lines[1], "rulers: none");
-  EXPECT_EQ(lines[2], "player 0: 4 rupees, 0 VP, influence 1, hand 0, prizes 0, court: -");
-  EXPECT_NE(lines[6].find(card_name(s.market[0][0])), std::string::npos);
+  EXPECT_EQ(lines[2], "dominant coalition: none");
+  EXPECT_EQ(lines[3], "player 0: 4 rupees, 0 VP, influence 1, hand 0, prizes 0, court: -");
+  EXPECT_NE(lines[7].find(card_name(s.market[0][0])), std::string::npos);
 }
 
 TEST(GameLog, RanksTheFinalStanding) {
