@@ -65,6 +65,7 @@ TournamentResult run_tournament(const TournamentConfig& c, const ProgressCallbac
   TournamentResult result;
   std::vector<bool> finished(c.games, false);
   std::optional<ResultsAppender> appender;
+  bool new_results_file = false;  // this run wrote the file's header
   if (!c.results_path.empty()) {
     const std::string header =
         results_header(game, c.labels.empty() ? c.agents : c.labels, c.players, seating_name(c.seating), c.seed,
@@ -83,6 +84,7 @@ TournamentResult run_tournament(const TournamentConfig& c, const ProgressCallbac
       }
     } else {
       io::write_file_atomically(c.results_path, header + "\n");
+      new_results_file = true;
     }
     appender.emplace(c.results_path);
   }
@@ -111,6 +113,13 @@ TournamentResult run_tournament(const TournamentConfig& c, const ProgressCallbac
     play_games(game, c.agents, here, c.threads, c.max_decisions, on_finished);
   } catch (...) {
     if (c.remote) c.remote->abandon();
+    // A run that failed before its first game (an agent that cannot play this table) leaves
+    // no header-only file behind to block the corrected rerun; games already played stay,
+    // for --resume.
+    if (new_results_file && result.games.empty()) {
+      appender.reset();
+      std::filesystem::remove(c.results_path);
+    }
     throw;
   }
   if (c.remote) c.remote->finish();

@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -51,6 +53,23 @@ struct TournamentFiles : ::testing::Test {
   std::string path = temp_path("pamir_tournament_test.jsonl");
   void TearDown() override { std::filesystem::remove(path); }
 };
+
+// A tournament refused at its first game (here: `best` with no net for the table, from an
+// empty models folder) leaves no header-only results file to block the corrected rerun.
+TEST_F(TournamentFiles, ARunRefusedBeforeItsFirstGameLeavesNoFile) {
+  const std::string models = temp_path("pamir_no_models");
+  std::filesystem::create_directories(models);
+  ::setenv("PAMIR_MODELS", models.c_str(), 1);
+  TournamentConfig c = small_config(path);
+  c.agents = {"best:iters=4", "random", "random:seed=2"};
+  const std::string error = error_of(c);
+  ::unsetenv("PAMIR_MODELS");
+  std::filesystem::remove_all(models);
+  EXPECT_NE(error.find("no shipped net for 3 players"), std::string::npos) << error;
+  EXPECT_FALSE(std::filesystem::exists(path));
+  c.agents = {"heuristic", "random", "random:seed=2"};
+  EXPECT_EQ(run_tournament(c).games.size(), 16u);
+}
 
 TEST_F(TournamentFiles, ResumeAfterAKillGivesTheUninterruptedResult) {
   TournamentConfig c = small_config("");  // in memory
