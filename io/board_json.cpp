@@ -41,8 +41,12 @@ struct FactsJson {
 
 std::string board_ruleset_json() {
   Json regions = Json::array(), borders = Json::array(), cards = Json::array(), suits = Json::array(),
-       coalitions = Json::array();
-  for (int r = 0; r < Region::kCount; ++r) regions.push_back(region_name(r));
+       coalitions = Json::array(),
+       region_xy = Json::object();
+  for (int r = 0; r < Region::kCount; ++r) {
+    regions.push_back(region_name(r));
+    region_xy[region_name(r)] = {kRegionMapXY[r][0], kRegionMapXY[r][1]};
+  }
   for (int b = 0; b < kNumBorders; ++b)
     borders.push_back({{"name", border_name(b)}, {"a", kBorders[b].a}, {"b", kBorders[b].b}});
   for (int s = 0; s < Suit::kCount; ++s) suits.push_back(suit_name(s));
@@ -72,7 +76,7 @@ std::string board_ruleset_json() {
                       {"battle", kTerms.battle}, {"money", kTerms.rupees},
                       {"neutral", kTerms.neutral ? Json(kTerms.neutral) : Json()}};
   return Json{{"game", kGameKey},   {"name", game_name(kGameKey)}, {"words", words},
-              {"regions", regions}, {"borders", borders},           {"cards", cards},
+              {"regions", regions}, {"region_xy", region_xy}, {"borders", borders},           {"cards", cards},
               {"suits", suits},     {"coalitions", coalitions},     {"military_suit", suit_name(Suit::kMilitary)}}
       .dump();
 }
