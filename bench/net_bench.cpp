@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <ctime>
 #include <memory>
+#include <stdexcept>
 
 #include "core/game.h"
 #include "core/random.h"
@@ -68,8 +69,14 @@ NetBenchReport run_net_bench(const NetBenchOptions& options) {
     prior_ptr[i] = priors.data() + i * core::kMaxLegalActions;
   }
 
-  nets::set_torch_threads(1);
-  for (const auto path : {nets::InferencePath::kEigen, nets::InferencePath::kTorch}) {
+  // The libtorch path where its plugin loads; a build without libtorch measures Eigen alone.
+  std::vector<nets::InferencePath> paths{nets::InferencePath::kEigen};
+  try {
+    nets::set_torch_threads(1);
+    paths.push_back(nets::InferencePath::kTorch);
+  } catch (const std::runtime_error&) {
+  }
+  for (const auto path : paths) {
     auto inference = nets::make_inference(weights, path);
     for (const int batch : kNetBenchBatches) {
       NetBenchCase c{path == nets::InferencePath::kEigen ? "eigen" : "torch", batch};

@@ -10,6 +10,7 @@
 #include "cli/command.h"
 #include "cli/config_game.h"
 #include "io/file_io.h"
+#include "nets/torch_plugin.h"
 #include "selfplay/config.h"
 #include "training/train_loop.h"
 
@@ -83,6 +84,7 @@ const bool registered = register_command([](CLI::App& app) {
     } catch (const selfplay::ConfigError& e) {
       throw CommandError(e.what());
     }
+    nets::torch_plugin();  // a build or install without libtorch says so before writing anything
     fs::create_directories(flags->out);
     io::write_file_atomically(saved, selfplay::format_config(config));
     std::fprintf(stderr, "run folder: %s\n", flags->out.c_str());

@@ -1,6 +1,7 @@
 # pamir as a library: `cmake --install build --prefix DIR` puts
 #   DIR/include/pamir/<folder>/*.h   the headers, included as in the tree ("core/state.h")
 #   DIR/lib/libpamir_*.a             the static libraries
+#   DIR/lib/pamir/libpamir_torch.so  the libtorch plugin (nets/torch_plugin.h)
 #   DIR/bin/pamir                    the command-line tool
 #   DIR/share/pamir/models/          the shipped nets (nets/shipped_models.h looks there)
 #   DIR/lib/cmake/pamir/             the CMake package: find_package(pamir CONFIG REQUIRED)
@@ -18,10 +19,10 @@ include(CMakePackageConfigHelpers)
 set(PAMIR_PACKAGE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/pamir)
 set(PAMIR_INSTALLED_MODELS ${CMAKE_INSTALL_DATADIR}/pamir/models)
 
-# The libraries, exported without the pamir_ prefix (pamir_tournament -> pamir::tournament).
-# Each game's code links libtorch (its encoder's nets, its measurements), so one export set
-# holds them all.
-set(PAMIR_EXPORTED_LIBRARIES pamir_util pamir_nets pamir_torch pamir_selfplay pamir_game_api pamir_games
+# The libraries, exported without the pamir_ prefix (pamir_tournament -> pamir::tournament),
+# in one export set. libtorch is the plugin lib/pamir/libpamir_torch.so (nets/torch_plugin.h),
+# which bin/pamir and programs built on the package load when they train.
+set(PAMIR_EXPORTED_LIBRARIES pamir_util pamir_nets pamir_selfplay pamir_game_api pamir_games
     pamir_tournament pamir_dist pamir_training)
 foreach(game ${PAMIR_GAMES})
   list(APPEND PAMIR_EXPORTED_LIBRARIES pamir_core_${game} pamir_play_${game} pamir_game_${game})
@@ -40,6 +41,7 @@ target_compile_features(pamir_util INTERFACE cxx_std_20)
 
 install(TARGETS ${PAMIR_EXPORTED_LIBRARIES} EXPORT pamirTargets ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
 install(TARGETS pamir RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+install(TARGETS pamir_torch LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}/pamir)
 install(DIRECTORY core io search nets selfplay bench games tournament dist training DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/pamir
         FILES_MATCHING PATTERN "*.h" PATTERN "*.inc")
 install(DIRECTORY models/ DESTINATION ${PAMIR_INSTALLED_MODELS} FILES_MATCHING PATTERN "*.weights" PATTERN "README.md")

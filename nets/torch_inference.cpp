@@ -1,10 +1,9 @@
 #include "nets/torch_inference.h"
 
 #include <stdexcept>
-#include <vector>
 
 #include "nets/eigen_net.h"
-#include "nets/torch_net.h"
+#include "nets/torch_plugin.h"
 
 namespace pamir::nets {
 
@@ -14,61 +13,22 @@ const int kTorchCrossoverBatch = 1 << 30;
 
 namespace {
 
-class TorchInference final : public Inference {
- public:
-  explicit TorchInference(const NetWeights& weights)
-      : shape_(weights.shape), net_(weights.shape, weights.config), device_(preferred_device()) {
-    net_->set_weights(weights);
-    net_->to(device_);
-    net_->eval();
-  }
-
-  void run(const InferenceBatch& batch, const InferenceOutput& out) override {
-    const int n = batch.size;
-    const int features = shape_.num_features, seats = shape_.num_seats;
-    input_.assign(std::size_t(n) * features, 0.0f);
-    for (int i = 0; i < n; ++i)
-      densify(batch.features + batch.row_begin[i], batch.row_begin[i + 1] - batch.row_begin[i],
-              input_.data() + std::size_t(i) * features);
-    torch::InferenceMode guard;
-    const auto x = torch::from_blob(input_.data(), {n, features}).to(device_);
-    auto [policy, value] = net_->forward(x);
-    policy = policy.to(torch::kCPU).contiguous();
-    value = value.to(torch::kCPU).contiguous();
-    const float* p = policy.data_ptr<float>();
-    const float* v = value.data_ptr<float>();
-    for (int i = 0; i < n; ++i) {
-      float* values = out.values + i * seats;
-      std::copy_n(v + i * seats, seats, values);
-      finish_values(values, batch.num_players[i], seats);
-      for (int k = 0; k < batch.num_legal[i]; ++k)
-        out.priors[i][k] = p[std::size_t(i) * shape_.num_actions + batch.legal[i][k]];
-      softmax_in_place(out.priors[i], batch.num_legal[i]);
-    }
-  }
-  const char* name() const override { return device_.is_cuda() ? "torch-cuda" : "torch"; }
-
- private:
-  NetShape shape_;
-  TorchNet net_;
-  torch::Device device_;
-  std::vector<float> input_;
-};
-
 // Eigen for small batches on the CPU, libtorch for large ones (or any batch on a GPU).
 class AutoInference final : public Inference {
  public:
   explicit AutoInference(std::shared_ptr<const NetWeights> weights)
-      : eigen_(weights), torch_(*weights), crossover_(torch_uses_cuda() ? 16 : kTorchCrossoverBatch) {}
+      : eigen_(weights),
+        torch_(torch_plugin().new_inference(*weights)),
+        crossover_(torch_uses_cuda() ? 16 : kTorchCrossoverBatch) {}
   void run(const InferenceBatch& batch, const InferenceOutput& out) override {
-    if (batch.size >= crossover_) torch_.run(batch, out);
+    if (batch.size >= crossover_) torch_->run(batch, out);
     else eigen_.run(batch, out);
   }
   const char* name() const override { return "auto"; }
 
  private:
   EigenNet eigen_;
-  TorchInference torch_;
+  std::unique_ptr<Inference> torch_;
   int crossover_;
 };
 
@@ -77,7 +37,7 @@ class AutoInference final : public Inference {
 std::unique_ptr<Inference> make_inference(std::shared_ptr<const NetWeights> weights, InferencePath path) {
   switch (path) {
     case InferencePath::kEigen: return std::make_unique<EigenNet>(std::move(weights));
-    case InferencePath::kTorch: return std::make_unique<TorchInference>(*weights);
+    case InferencePath::kTorch: return torch_plugin().new_inference(*weights);
     case InferencePath::kAuto: break;
   }
   return std::make_unique<AutoInference>(std::move(weights));
@@ -90,8 +50,8 @@ InferencePath parse_inference_path(const std::string& name) {
   throw std::invalid_argument("unknown inference path '" + name + "' (eigen, torch or auto)");
 }
 
-bool torch_uses_cuda() { return torch::cuda::is_available(); }
+bool torch_uses_cuda() { return torch_plugin().uses_cuda(); }
 
-void set_torch_threads(int threads) { torch::set_num_threads(threads); }
+void set_torch_threads(int threads) { torch_plugin().set_threads(threads); }
 
 }  // namespace pamir::nets

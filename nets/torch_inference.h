@@ -1,7 +1,8 @@
 #pragma once
-// Inference choices for the evaluator, with libtorch available (pamir_torch; the header is
-// torch-free): the libtorch model (CUDA when torch::cuda::is_available()), the Eigen path,
-// or automatic: Eigen below a batch-size crossover on the CPU, libtorch above it or on a GPU.
+// Inference choices for the evaluator: the libtorch model (CUDA when available; from the
+// libtorch plugin, nets/torch_plugin.h, loaded on first use), the Eigen path, or automatic:
+// Eigen below a batch-size crossover on the CPU, libtorch above it or on a GPU. The torch
+// choices throw std::runtime_error when the plugin cannot be loaded.
 
 #include <memory>
 #include <string>

@@ -47,7 +47,7 @@ std::pair<torch::Tensor, torch::Tensor> TorchNetImpl::forward(const torch::Tenso
   return {policy_(h), value_(h)};
 }
 
-NetWeights TorchNetImpl::to_weights() {
+NetWeights TorchNetImpl::to_weights() const {
   const WeightLayout l(shape_, config_);
   NetWeights w{shape_, config_, std::vector<float>(l.total)};
   // The input layer is stored feature-major (transposed) for the sparse first layer.

@@ -18,7 +18,7 @@ class TorchNetImpl : public torch::nn::Module {
   // [batch, num_seats]); masking and softmax are the caller's.
   std::pair<torch::Tensor, torch::Tensor> forward(const torch::Tensor& x);
 
-  NetWeights to_weights();
+  NetWeights to_weights() const;
   void set_weights(const NetWeights& w);
   const NetShape& shape() const { return shape_; }
   const NetConfig& config() const { return config_; }

@@ -1,7 +1,6 @@
 #pragma once
-// The libtorch trainer: one network, its optimizer and a step counter. The header is
-// torch-free (the model lives behind a pointer) so that callers compile without libtorch
-// headers; link pamir_torch.
+// The libtorch trainer: one network, its optimizer and a step counter. Torch-free: the
+// model lives in the libtorch plugin (nets/torch_plugin.h), loaded by the first Trainer.
 //
 // Loss per row: policy cross-entropy against the target distribution (softmax over the
 // legal actions only) plus value_weight x cross-entropy of the value head (softmax over the
@@ -16,11 +15,14 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "nets/train_batch.h"
 #include "nets/weights.h"
 
 namespace pamir::nets {
+
+class TrainerBackend;
 
 struct TrainerOptions {
   NetShape shape;  // the game's (games::Game::net_shape)
@@ -37,6 +39,7 @@ struct TrainStats {
 
 class Trainer {
  public:
+  // Throws std::runtime_error when the libtorch plugin cannot be loaded.
   explicit Trainer(const TrainerOptions& options);
   ~Trainer();
   Trainer(Trainer&&) noexcept;
@@ -68,9 +71,8 @@ class Trainer {
   std::vector<float> optimizer_state_values() const;
 
  private:
-  struct Impl;
-  explicit Trainer(std::unique_ptr<Impl> impl);
-  std::unique_ptr<Impl> impl_;
+  explicit Trainer(std::unique_ptr<TrainerBackend> impl);
+  std::unique_ptr<TrainerBackend> impl_;
 };
 
 }  // namespace pamir::nets

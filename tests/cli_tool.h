@@ -1,9 +1,12 @@
 #pragma once
-// Drives the pamir tool in-process through the command registry, as main() does.
+// Drives the pamir tool in-process through the command registry, as main() does, or (in
+// pamir_tests, which knows the build folder) as a program.
 
 #include <gtest/gtest.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
+#include <cstdio>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -32,5 +35,29 @@ inline std::string run_tool(std::vector<std::string> args) {
 inline std::string temp_path(const std::string& name) {
   return (std::filesystem::temp_directory_path() / (name + "." + std::to_string(::getpid()))).string();
 }
+
+#ifdef PAMIR_BUILD_DIR
+struct ToolRun {
+  int status;
+  std::string output;  // stdout and stderr
+};
+
+// Runs a shell command line, its stderr with its stdout.
+inline ToolRun run_shell(const std::string& line) {
+  const std::string command = line + " 2>&1";
+  FILE* pipe = popen(command.c_str(), "r");
+  if (!pipe) return {-1, "popen failed"};
+  std::string output;
+  char buffer[4096];
+  for (size_t n; (n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0;) output.append(buffer, n);
+  const int status = pclose(pipe);
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, output};
+}
+
+// The built tool, run as a program (as a user runs it).
+const std::string kPamir = std::string(PAMIR_BUILD_DIR) + "/pamir";
+
+inline ToolRun run_pamir(const std::string& args) { return run_shell(kPamir + " " + args); }
+#endif
 
 }  // namespace pamir::testing

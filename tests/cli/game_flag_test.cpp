@@ -4,7 +4,6 @@
 // commands in-process.
 
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -15,27 +14,6 @@
 
 namespace pamir::testing {
 namespace {
-
-struct ToolRun {
-  int status;
-  std::string output;  // stdout and stderr
-};
-
-// Runs a shell command line, its stderr with its stdout.
-ToolRun run_shell(const std::string& line) {
-  const std::string command = line + " 2>&1";
-  FILE* pipe = popen(command.c_str(), "r");
-  if (!pipe) return {-1, "popen failed"};
-  std::string output;
-  char buffer[4096];
-  for (size_t n; (n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0;) output.append(buffer, n);
-  const int status = pclose(pipe);
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, output};
-}
-
-const std::string kPamir = std::string(PAMIR_BUILD_DIR) + "/pamir";
-
-ToolRun run_pamir(const std::string& args) { return run_shell(kPamir + " " + args); }
 
 TEST(GameFlag, UnknownGamesAreUsageErrorsAndEveryCommandPlaysEveryGame) {
   ToolRun r = run_pamir("play --game chess");

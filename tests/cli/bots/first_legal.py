@@ -6,6 +6,7 @@
 # prints data lines without end. "child FILE [MODE]" first starts a child that writes its pid
 # to FILE and sleeps on after the bot has gone, then plays well (or misbehaves as MODE).
 import json
+import os
 import subprocess
 import sys
 import time
@@ -14,6 +15,10 @@ args = sys.argv[1:]
 if args[:1] == ["child"]:
     subprocess.Popen(["/bin/sh", "-c", f"echo $$ > {args[1]}.tmp && mv {args[1]}.tmp {args[1]}; exec sleep 300"],
                      stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL)
+    # The child has written its pid before the bot plays: on a busy machine a short game
+    # could otherwise end (and end the child) first.
+    while not os.path.exists(args[1]):
+        time.sleep(0.01)
     args = args[2:]
 mode = args[0] if args else ""
 legal = []
