@@ -70,4 +70,28 @@ execute_process(COMMAND ${tool_env} ${pamir} play --players 3 --agents best,rand
                 RESULT_VARIABLE status ERROR_VARIABLE missing_net OUTPUT_QUIET)
 expect_match("${status}" "^[1-9]" "a 3-player game without the 3-player net")
 expect_contains("${missing_net}" "no shipped net for 3 players (${models}/pamir-3p.weights;" "the missing net's place")
-message(STATUS "install: headers, libraries, package and nets work from ${prefix}")
+
+# The Python package (python/CMakeLists.txt), where the build had one: imported by the Python
+# it was built for from the moved prefix's dist-packages, with its own nets and plugin.
+file(GLOB python_package ${prefix}/lib/python3.*/dist-packages/pamir)
+if(python_package)
+  get_filename_component(site ${python_package} DIRECTORY)
+  get_filename_component(version_dir ${site} DIRECTORY)
+  get_filename_component(python_name ${version_dir} NAME)
+  find_program(python NAMES ${python_name} PATHS /usr/bin NO_DEFAULT_PATH REQUIRED)
+  set(play [=[
+import pathlib, sys
+import pamir
+package = pathlib.Path(sys.argv[1]) / "pamir"
+assert pathlib.Path(pamir.__file__).parent == package, pamir.__file__
+assert pathlib.Path(pamir.models_dir()) == package / "models", pamir.models_dir()
+game = pamir.Game(2, seed=5)
+agents = [pamir.agent("best:iters=20"), pamir.agent("random")]
+while not game.is_over():
+    game.apply(agents[game.to_move()].choose(game))
+print("returns", game.returns())
+]=])
+  run(played ${tool_env} PYTHONPATH=${site} ${python} -c "${play}" ${site})
+  expect_match("${played}" "^returns \\[" "a game played by the installed Python package")
+endif()
+message(STATUS "install: headers, libraries, package, Python and nets work from ${prefix}")

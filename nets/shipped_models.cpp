@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <vector>
 
+#include "io/code_location.h"
 
 namespace pamir::nets {
 
@@ -11,14 +12,12 @@ namespace fs = std::filesystem;
 
 std::string models_dir() {
   if (const char* env = std::getenv("PAMIR_MODELS"); env && *env) return env;
-  // PAMIR_INSTALLED_MODELS: share/pamir/models, relative to an install prefix (cmake/install.cmake).
+  // Beside the code (a Python wheel's pamir/models), then an install prefix's, for code in
+  // its bin/ (PAMIR_INSTALLED_MODELS: share/pamir/models, cmake/install.cmake), then the
+  // configured prefix's, then the source tree's.
   std::vector<fs::path> candidates;
-  std::error_code ec;
-  const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
-  if (!ec) {
-    const fs::path prefix = exe.parent_path().parent_path();
-    candidates = {prefix / "models", prefix / PAMIR_INSTALLED_MODELS};
-  }
+  if (const fs::path code = io::code_directory(); !code.empty())
+    candidates = {code / "models", code.parent_path() / PAMIR_INSTALLED_MODELS};
   candidates.push_back(fs::path(PAMIR_INSTALL_PREFIX) / PAMIR_INSTALLED_MODELS);
   for (const fs::path& dir : candidates)
     if (fs::is_directory(dir)) return dir.string();

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "io/code_location.h"
 #include "nets/torch_plugin.h"
 
 namespace pamir::nets {
@@ -18,22 +19,14 @@ constexpr const char* kPluginFile = "libpamir_torch.so";
 #define PAMIR_STRINGIFY_(x) #x
 #define PAMIR_STRINGIFY(x) PAMIR_STRINGIFY_(x)
 
-// Where the plugin may be, in order: the user's choice, beside the file that holds this code
-// (the program, or the Python module), beside the running program, the installed layout,
-// the build tree.
+// Where the plugin may be, in order: the user's choice, beside the code (the program, the
+// Python module), an installed prefix's lib/pamir/ (beside bin/), the build tree.
 std::vector<fs::path> candidates() {
   if (const char* chosen = std::getenv("PAMIR_TORCH_PLUGIN"); chosen && *chosen) return {fs::path(chosen)};
   std::vector<fs::path> out;
-  Dl_info info;
-  if (dladdr(reinterpret_cast<void*>(&torch_plugin), &info) && info.dli_fname && *info.dli_fname) {
-    const fs::path holder(info.dli_fname);
-    if (holder.is_absolute()) out.push_back(holder.parent_path() / kPluginFile);
-  }
-  std::error_code error;
-  const fs::path program = fs::read_symlink("/proc/self/exe", error);
-  if (!error) {
-    out.push_back(program.parent_path() / kPluginFile);
-    out.push_back(program.parent_path().parent_path() / PAMIR_INSTALL_LIBDIR / "pamir" / kPluginFile);
+  if (const fs::path code = io::code_directory(); !code.empty()) {
+    out.push_back(code / kPluginFile);
+    out.push_back(code.parent_path() / PAMIR_INSTALL_LIBDIR / "pamir" / kPluginFile);
   }
   out.push_back(fs::path(PAMIR_BUILD_DIR) / kPluginFile);
   return out;

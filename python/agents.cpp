@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "games/registry.h"
+#include "nets/shipped_models.h"
 #include "python/bindings.h"
 #include "tournament/standings.h"
 #include "tournament/tournament.h"
@@ -130,6 +131,9 @@ void bind_agents(py::module_& m) {
         "seating"_a = py::none(), "max_decisions"_a = tournament::kDefaultMaxDecisions, "game"_a = default_key,
         "Plays a balanced, seeded tournament of `game` (as `pamir tournament`, in memory) with the GIL released; "
         "threads=0 uses every core. A bad configuration raises ValueError.");
+  m.def("models_dir", &nets::models_dir,
+        "The folder `best` takes its nets from (<game>-<players>p.weights): $PAMIR_MODELS, else the installed "
+        "package's models/, else an install prefix's share/pamir/models, else the source tree's models/.");
 }
 
 }  // namespace pamir::python

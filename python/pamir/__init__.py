@@ -26,6 +26,7 @@ from ._pamir import (
     agent,
     game_info,
     games,
+    models_dir,
     observation_layout,
     tournament,
 )

@@ -1,0 +1,45 @@
+cmake_minimum_required(VERSION 3.22)
+# The Python package as a user installs it (pyproject.toml, setup.py): `pip wheel .` offline
+# with Debian's setuptools (reusing this build folder, so nothing is compiled twice), the wheel
+# installed into a scratch folder, and a game played from another folder with `best`, whose
+# net must come from the installed package, not from the source tree.
+# Run as a test: cmake -DSOURCE_DIR=... -DBUILD_DIR=... -DPYTHON=... -DWORK_DIR=... -P this file.
+
+function(run out)
+  execute_process(COMMAND ${ARGN} RESULT_VARIABLE status OUTPUT_VARIABLE stdout ERROR_VARIABLE stderr
+                  WORKING_DIRECTORY ${WORK_DIR})
+  if(NOT status EQUAL 0)
+    string(REPLACE ";" " " command "${ARGN}")
+    message(FATAL_ERROR "${command}\nexited with ${status}:\n${stdout}${stderr}")
+  endif()
+  set(${out} "${stdout}" PARENT_SCOPE)
+endfunction()
+
+file(REMOVE_RECURSE ${WORK_DIR})
+file(MAKE_DIRECTORY ${WORK_DIR})
+run(unused ${CMAKE_COMMAND} -E env PAMIR_BUILD_DIR=${BUILD_DIR} PIP_NO_INDEX=1
+    ${PYTHON} -m pip wheel --no-build-isolation --no-deps -w ${WORK_DIR}/wheels ${SOURCE_DIR})
+file(GLOB wheel ${WORK_DIR}/wheels/pamir-*.whl)
+if(NOT wheel)
+  message(FATAL_ERROR "pip wheel made no pamir wheel in ${WORK_DIR}/wheels")
+endif()
+run(unused ${PYTHON} -m pip install --no-deps --no-index --target ${WORK_DIR}/site ${wheel})
+set(play [=[
+import pathlib, sys
+import pamir
+here = pathlib.Path(pamir.__file__).parent
+assert here == pathlib.Path(sys.argv[1]) / "pamir", here
+assert pathlib.Path(pamir.models_dir()) == here / "models", pamir.models_dir()
+assert (here / "models" / "pamir-2p.weights").is_file() and (here / "libpamir_torch.so").is_file()
+game = pamir.Game(2, seed=5)
+agents = [pamir.agent("best:iters=20"), pamir.agent("random")]
+while not game.is_over():
+    game.apply(agents[game.to_move()].choose(game))
+print("returns", game.returns())
+]=])
+# With PAMIR_MODELS unset, from the work folder.
+run(out ${CMAKE_COMMAND} -E env --unset=PAMIR_MODELS PYTHONPATH=${WORK_DIR}/site
+    ${PYTHON} -c "${play}" ${WORK_DIR}/site)
+if(NOT out MATCHES "^returns \\[")
+  message(FATAL_ERROR "the installed package played no game:\n${out}")
+endif()
