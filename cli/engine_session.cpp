@@ -6,6 +6,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "games/analysis.h"
 #include "io/text.h"
 
 namespace pamir::cli {
@@ -26,7 +27,8 @@ constexpr const char* kHelp[] = {
     "undo                      take back the last applied action",
     "to_move                   the seat to decide, or none",
     "result                    whether the game is over, VP and ranks",
-    "go [spec] [iters=N|time=MS]  search: the action chosen, then the search's statistics",
+    "go [spec] [iters=N|time=MS] [json]  search: the action chosen, then the search's statistics (json: all of\n"
+    "                          them as one line, docs/engine-protocol.md \"Analysis\")",
     "observe [seat]            what seat (default: the one to move) knows, as one line of JSON",
     "sample [seat] [seed=S]    replace the position by a world seat cannot tell from it",
     "position <json>           an outside agent's message: load its world",
@@ -55,12 +57,22 @@ int seat_argument(const games::Game& game, const std::string& command, const std
   return int(*seat);
 }
 
-// The spec a go searches with: the one named (else the default), its budget replaced by
-// iters=N or time=MS when given.
-std::string go_spec(const std::string& args, const std::string& default_agent) {
+// What a go asks for: the spec it searches with (the one named, else the default, its
+// budget replaced by iters=N or time=MS when given) and whether it answers in JSON.
+struct GoRequest {
+  std::string spec;
+  bool json = false;
+};
+
+GoRequest parse_go(const std::string& args, const std::string& default_agent) {
   std::string spec, budget;
+  bool json = false;
   std::istringstream in(args);
   for (std::string word; in >> word;) {
+    if (word == "json") {
+      json = true;
+      continue;
+    }
     const bool iters = word.rfind("iters=", 0) == 0, time = word.rfind("time=", 0) == 0;
     if (!iters && !time) {
       if (!spec.empty()) throw SessionError("go: expected one agent spec, got '" + spec + "' and '" + word + "'");
@@ -78,7 +90,7 @@ std::string go_spec(const std::string& args, const std::string& default_agent) {
   }
   if (spec.empty()) spec = default_agent;
   if (!budget.empty()) spec += (spec.find(':') == std::string::npos ? ":" : ",") + budget;
-  return spec;
+  return {spec, json};
 }
 
 std::string fixed3(double v) {
@@ -240,14 +252,14 @@ std::vector<std::string> EngineSession::go(const std::string& args) {
   if (!position_) throw SessionError("no game: use new or load first");
   const games::Position& p = *position_;
   if (game_.over(p)) throw SessionError("go: the game is over");
-  const std::string spec = go_spec(args, default_agent_);
-  if (!agent_ || spec != agent_spec_) {
+  const GoRequest request = parse_go(args, default_agent_);
+  if (!agent_ || request.spec != agent_spec_) {
     try {
-      agent_ = game_.make_agent(spec, 0);
+      agent_ = game_.make_agent(request.spec, 0);
     } catch (const std::invalid_argument& e) {
       throw SessionError(std::string("go: ") + e.what());
     }
-    agent_spec_ = spec;
+    agent_spec_ = request.spec;
   }
   games::Action a;
   try {
@@ -256,22 +268,25 @@ std::vector<std::string> EngineSession::go(const std::string& args) {
     agent_.reset();
     throw SessionError(std::string("go: ") + e.what());
   }
-  if (!game_.is_legal(p, a)) throw SessionError("go: agent " + spec + " chose illegal action " + std::to_string(a));
-  std::vector<std::string> out{"action " + std::to_string(a) + " " + game_.action_name(p, a)};
+  if (!game_.is_legal(p, a))
+    throw SessionError("go: agent " + request.spec + " chose illegal action " + std::to_string(a));
   games::SearchReport report;
-  if (!agent_->last_search(report)) return out;
+  const bool searched = agent_->last_search(report);
+  const nlohmann::ordered_json analysis = games::analysis_json(game_, p, a, searched ? &report : nullptr);
+  if (request.json) return {analysis.dump()};
+  std::vector<std::string> out{"action " + std::to_string(a) + " " + game_.action_name(p, a)};
+  if (!searched) return out;
   out.push_back("iterations " + std::to_string(report.iterations));
   std::string values = "values";
   for (int seat = 0; seat < game_.num_players(p); ++seat) values += " " + fixed3(report.values.at(seat));
   out.push_back(values);
-  // The most visited moves first (ties: action order), as many as kShownMoves.
-  constexpr size_t kShownMoves = 5;
-  std::stable_sort(report.moves.begin(), report.moves.end(),
-                   [](const games::SearchMove& x, const games::SearchMove& y) { return x.visits > y.visits; });
-  for (size_t i = 0; i < report.moves.size() && i < kShownMoves; ++i) {
-    const games::SearchMove& m = report.moves[i];
-    out.push_back("move " + std::to_string(m.action) + " visits " + std::to_string(m.visits) + " value " +
-                  fixed3(m.value) + " prior " + fixed3(m.prior) + " " + game_.action_name(p, m.action));
+  constexpr size_t kShownMoves = 5;  // the most visited; `go json` gives them all
+  const nlohmann::ordered_json& moves = analysis.at("moves");
+  for (size_t i = 0; i < moves.size() && i < kShownMoves; ++i) {
+    const nlohmann::ordered_json& m = moves[i];
+    out.push_back("move " + std::to_string(m.at("action").get<int>()) + " visits " +
+                  std::to_string(m.at("visits").get<int>()) + " value " + fixed3(m.at("value").get<double>()) +
+                  " prior " + fixed3(m.at("prior").get<double>()) + " " + m.at("name").get<std::string>());
   }
   return out;
 }

@@ -19,10 +19,11 @@
 //   to_move                   "to_move <seat>", or "to_move none" when the game is over
 //   result                    "over yes|no", "vp <v0> <v1> ...", "ranks <r0> <r1> ..."
 //                             (rank 0 is first; ties share a rank)
-//   go [spec] [iters=N|time=MS]  search and answer "action <id> <name>", then (search agents)
-//                             "iterations <n>", "values <v0> ...", and "move <id> visits <n>
-//                             value <v> prior <p> <name>" for the most visited moves; the
-//                             position does not change
+//   go [spec] [iters=N|time=MS] [json]  search and answer "action <id> <name>", then (search
+//                             agents) "iterations <n>", "values <v0> ...", and "move <id> visits
+//                             <n> value <v> prior <p> <name>" for the most visited moves; with
+//                             json, all of it as one line (games/analysis.h); the position does
+//                             not change
 //   observe [seat]            what seat (default: the one to move) knows, as one line of JSON
 //   sample [seat] [seed=S]    replace the position by a world seat cannot tell from it
 //   position <json>           an outside agent's message (io/observation.h): load its world

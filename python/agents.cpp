@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "games/analysis.h"
 #include "games/registry.h"
 #include "nets/shipped_models.h"
 #include "python/bindings.h"
@@ -32,20 +33,37 @@ class Agent {
       : game_(game), agent_(game.make_agent(spec, seed)), spec_(spec) {}
 
   games::Action choose(const Game& g) {
-    if (&g.rules() != &game_)
-      throw py::value_error("this agent plays " + std::string(game_.name()) + ", not " + std::string(g.rules().name()) +
-                            " (pamir.agent(spec, game=\"" + std::string(g.rules().key()) + "\"))");
-    if (game_.over(g.position())) throw py::value_error("the game is over: there is no move to choose");
+    check_game(g);
     const games::Position p = g.position();  // the search reads a copy: Python may change the game meanwhile
     py::gil_scoped_release release;
     std::lock_guard lock(mutex_);
     return agent_->choose(p);
+  }
+  // games::analyze's JSON of a decision in g, as a dict.
+  py::object analyze(const Game& g) {
+    check_game(g);
+    const games::Position p = g.position();
+    std::string text;
+    {
+      py::gil_scoped_release release;
+      std::lock_guard lock(mutex_);
+      text = games::analyze(game_, *agent_, p).dump();
+    }
+    return py::module_::import("json").attr("loads")(text);
   }
   std::string name() const { return agent_->name(); }
   const std::string& spec() const { return spec_; }
   std::string game() const { return std::string(game_.key()); }
 
  private:
+  // g is a position of this agent's game, with a decision to make.
+  void check_game(const Game& g) const {
+    if (&g.rules() != &game_)
+      throw py::value_error("this agent plays " + std::string(game_.name()) + ", not " + std::string(g.rules().name()) +
+                            " (pamir.agent(spec, game=\"" + std::string(g.rules().key()) + "\"))");
+    if (game_.over(g.position())) throw py::value_error("the game is over: there is no move to choose");
+  }
+
   const games::Game& game_;
   std::unique_ptr<games::Agent> agent_;
   std::string spec_;
@@ -86,6 +104,10 @@ void bind_agents(py::module_& m) {
   py::class_<Agent>(m, "Agent", "An agent built from a spec string (`pamir agents` lists them and their options).")
       .def("choose", &Agent::choose, "game"_a,
            "A legal action for the seat to move in game (which is not changed). The GIL is released meanwhile.")
+      .def("analyze", &Agent::analyze, "game"_a,
+           "The agent's decision in game with its search's statistics, as a dict (docs/python.md, \"Analysis\"): "
+           "turn, to_move, action, action_name and, for agents that search, iterations, values (per seat), moves "
+           "(each legal action's action, name, visits, prior and value, most visited first), pv and pv_names.")
       .def_property_readonly("name", &Agent::name)
       .def_property_readonly("spec", &Agent::spec)
       .def_property_readonly("game", &Agent::game, "The key of the game it plays.")

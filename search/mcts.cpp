@@ -296,6 +296,23 @@ int Search::root_moves(RootMove* out) const {
   return root.num_edges;
 }
 
+int Search::principal_variation(core::Action* out, int max) const {
+  int length = 0;
+  core::u32 node = nodes_.empty() ? kNoNode : 0;
+  while (node != kNoNode && length < max) {
+    const Node& n = nodes_[node];
+    const Edge* most = nullptr;
+    for (int i = 0; i < n.num_edges; ++i) {
+      const Edge& e = edges_[n.first_edge + i];
+      if (e.visits > 0 && (!most || e.visits > most->visits)) most = &e;
+    }
+    if (!most) break;
+    out[length++] = most->action;
+    node = most->child;
+  }
+  return length;
+}
+
 Values Search::root_values() const {
   Values v{};
   const int n = root_.num_players;

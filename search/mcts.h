@@ -72,6 +72,10 @@ class Search {
   // The root's moves with their statistics, in action order; returns how many (room for
   // kMaxLegalActions).
   int root_moves(RootMove* out) const;
+  // The most visited line from the root (ties: the lower action), at most max actions long;
+  // returns its length. Past the root of a search in sampled worlds it is a line of some
+  // worlds, not necessarily legal in the root position.
+  int principal_variation(core::Action* out, int max) const;
   // The root's mean value per seat over the iterations so far (seat order; equal shares
   // before the first). Self-play mixes it into value targets.
   Values root_values() const;

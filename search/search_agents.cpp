@@ -44,6 +44,9 @@ core::Action TreeSearchAgent::choose(const core::State& s) {
   return search_.choose_move();
 }
 
+// Enough of the line to read the plan: a Pax Pamir turn is two actions and their choices.
+constexpr int kMaxVariationLength = 16;
+
 bool TreeSearchAgent::last_search(SearchStats& out) const {
   if (search_.iterations() == 0) return false;
   RootMove moves[core::kMaxLegalActions];
@@ -51,6 +54,8 @@ bool TreeSearchAgent::last_search(SearchStats& out) const {
   out.iterations = search_.iterations();
   out.values = search_.root_values();
   out.moves.assign(moves, moves + n);
+  core::Action line[kMaxVariationLength];
+  out.principal_variation.assign(line, line + search_.principal_variation(line, kMaxVariationLength));
   return true;
 }
 

@@ -32,9 +32,17 @@ from ._pamir import (
 )
 from .env import AECEnv, SingleAgentEnv
 
+
+def analyze(game, spec="best", seed=0):
+    """A search of `spec` on `game`'s decision (game unchanged), as a dict: turn, to_move, action,
+    action_name and, when the agent searches, iterations, values (per seat), moves (each legal
+    action's action, name, visits, prior and value, most visited first), pv and pv_names.
+    The same as `pamir engine`'s `go json` and the `pamir analysis` command."""
+    return agent(spec, seed=seed, game=game.game).analyze(game)
+
 __all__ = [
     "MAX_LEGAL_ACTIONS", "MAX_PLAYERS", "MIN_PLAYERS", "NUM_ACTIONS", "NUM_FEATURES",
     "Agent", "AgentStanding", "Game", "GameResult", "TournamentResult", "agent", "game_info", "games",
-    "observation_layout", "tournament",
+    "models_dir", "observation_layout", "tournament", "analyze",
     "AECEnv", "SingleAgentEnv",
 ]

@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -154,6 +157,54 @@ TEST(EngineSession, GoReportsTheSearch) {
   // The spec named by go wins over the default; time= bounds by time.
   EXPECT_EQ(e.handle("go random").size(), 2u);
   EXPECT_EQ(e.handle("go ismcts:eval=rollout time=20")[1].rfind("iterations ", 0), 0u);
+}
+
+// go json: the whole search as one line (games/analysis.h), the same decision as the text form.
+TEST(EngineSession, GoJsonGivesEveryRootMoveAndTheLine) {
+  const games::Game& game = pamir_game();
+  EngineSession e(game, "ismcts:eval=rollout");
+  e.handle("new players=3 seed=8");
+  const Lines go = e.handle("go iters=200 json");
+  ASSERT_EQ(go.size(), 2u);
+  EXPECT_EQ(go[1], "ok");
+  const nlohmann::json j = nlohmann::json::parse(go[0]);
+  const games::Position p = game.new_game(3, 8);
+  const std::vector<games::Action> legal = game.legal_actions(p);
+  EXPECT_EQ(j.at("turn"), game.turn(p));
+  EXPECT_EQ(j.at("to_move"), game.to_move(p));
+  EXPECT_EQ(j.at("iterations"), 200);
+  ASSERT_EQ(j.at("values").size(), 3u);
+  EXPECT_NEAR(j.at("values")[0].get<double>() + j.at("values")[1].get<double>() + j.at("values")[2].get<double>(), 1.0,
+              0.01);
+  // Every legal action, most visited first; the chosen one leads and opens the line.
+  const auto& moves = j.at("moves");
+  ASSERT_EQ(moves.size(), legal.size());
+  int visits = 0;
+  for (size_t i = 0; i < moves.size(); ++i) {
+    EXPECT_NE(std::find(legal.begin(), legal.end(), moves[i].at("action").get<int>()), legal.end());
+    EXPECT_EQ(moves[i].at("name"), game.action_name(p, moves[i].at("action").get<games::Action>()));
+    if (i > 0) EXPECT_LE(moves[i].at("visits").get<int>(), moves[i - 1].at("visits").get<int>());
+    visits += moves[i].at("visits").get<int>();
+  }
+  EXPECT_GE(visits, 199);  // each iteration visits one root move (the last may stop at the root)
+  EXPECT_LE(visits, 200);
+  EXPECT_EQ(j.at("action"), moves[0].at("action"));
+  EXPECT_EQ(j.at("action_name"), moves[0].at("name"));
+  ASSERT_FALSE(j.at("pv").empty());
+  EXPECT_EQ(j.at("pv")[0], j.at("action"));
+  // The line's names are those of its actions played in turn from the position.
+  games::Position line = p;
+  ASSERT_GE(j.at("pv_names").size(), 1u);
+  for (size_t i = 0; i < j.at("pv_names").size(); ++i) {
+    const games::Action a = j.at("pv")[i];
+    ASSERT_TRUE(game.is_legal(line, a));
+    EXPECT_EQ(j.at("pv_names")[i], game.action_name(line, a));
+    game.apply(line, a);
+  }
+  // An agent that does not search gives its decision alone.
+  const nlohmann::json plain = nlohmann::json::parse(e.handle("go random json")[0]);
+  EXPECT_EQ(plain.size(), 4u);
+  EXPECT_TRUE(plain.contains("action_name"));
 }
 
 TEST(EngineSession, GoRefusesBadRequests) {
