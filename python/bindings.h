@@ -1,6 +1,6 @@
 #pragma once
 // The Python module _pamir (module.cpp) is bound concept by concept: the game (game.cpp),
-// agents and tournaments (agents.cpp). It plays every game of the registry (games/registry.h),
+// agents and tournaments (agents.cpp), weight files (weights.cpp). It plays every game of the registry (games/registry.h),
 // each reached through games::Game, chosen by its key (pamir.games()).
 
 #include <pybind11/pybind11.h>
@@ -37,6 +37,7 @@ class Game {
 
 void bind_game(pybind11::module_& m);
 void bind_agents(pybind11::module_& m);
+void bind_weights(pybind11::module_& m);
 
 // The game with that key; ValueError (one line) for an unknown one.
 const games::Game& game_named(const std::string& key);

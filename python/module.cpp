@@ -15,4 +15,5 @@ PYBIND11_MODULE(_pamir, m) {
   m.doc() = "pamir: the rules engines of " + names + ", agents and tournaments (docs/python.md)";
   pamir::python::bind_game(m);
   pamir::python::bind_agents(m);
+  pamir::python::bind_weights(m);
 }

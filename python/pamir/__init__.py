@@ -26,9 +26,12 @@ from ._pamir import (
     agent,
     game_info,
     games,
+    load_weights,
     models_dir,
     observation_layout,
+    save_weights,
     tournament,
+    weight_layout,
 )
 from .env import AECEnv, SingleAgentEnv
 
@@ -43,6 +46,6 @@ def analyze(game, spec="best", seed=0):
 __all__ = [
     "MAX_LEGAL_ACTIONS", "MAX_PLAYERS", "MIN_PLAYERS", "NUM_ACTIONS", "NUM_FEATURES",
     "Agent", "AgentStanding", "Game", "GameResult", "TournamentResult", "agent", "game_info", "games",
-    "models_dir", "observation_layout", "tournament", "analyze",
+    "models_dir", "observation_layout", "tournament", "analyze", "load_weights", "save_weights", "weight_layout",
     "AECEnv", "SingleAgentEnv",
 ]
