@@ -2,15 +2,21 @@
 // (tournament/tournament.h, standings from tournament/standings.h). Searches and tournaments
 // run with the GIL released, so other Python threads go on meanwhile.
 
+#include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <algorithm>
+#include <cstdint>
+#include <cstdlib>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "games/agent.h"
 #include "games/analysis.h"
 #include "games/registry.h"
 #include "nets/shipped_models.h"
@@ -70,17 +76,106 @@ class Agent {
   std::mutex mutex_;
 };
 
+// Python callables seated in pamir.tournament: callable(observation, legal_actions) -> action,
+// with the seat's observation (the encoder's row, as Game.observation(seat)) and the legal
+// action ids (int64). They are registered as the agent "python:<slot>:<name>" for the length of
+// one tournament call, which holds them (a borrowed pointer is safe that long). A callable that
+// raises or answers an illegal action forfeits that game, with the reason in the game's result.
+class CallableAgent final : public games::Agent {
+ public:
+  CallableAgent(const games::Game& game, PyObject* callable, std::string name)
+      : game_(game), callable_(callable), name_(std::move(name)) {}
+
+  games::Action choose(const games::Position& p) override {
+    const int seat = game_.to_move(p);
+    const std::vector<games::Action> legal = game_.legal_actions(p);
+    py::gil_scoped_acquire gil;
+    std::string why;
+    try {
+      py::array_t<float> observation(game_.num_features());
+      game_.encode(p, seat, observation.mutable_data());
+      py::array_t<std::int64_t> actions(legal.size());
+      std::copy(legal.begin(), legal.end(), actions.mutable_data());
+      const py::object answer = py::reinterpret_borrow<py::object>(callable_)(observation, actions);
+      const long a = answer.cast<long>();
+      if (a >= 0 && a < game_.num_actions() && game_.is_legal(p, games::Action(a))) return games::Action(a);
+      why = "answered " + std::to_string(a) + ", not a legal action";
+    } catch (const py::error_already_set& e) {
+      why = std::string("raised ") + e.what();
+    } catch (const py::cast_error&) {
+      why = "answered something that is not an integer";
+    }
+    throw games::AgentForfeit("python agent " + name_ + " " + why.substr(0, why.find('\n')));
+  }
+  std::string name() const override { return "python:" + name_; }
+
+ private:
+  const games::Game& game_;
+  PyObject* callable_;
+  std::string name_;
+};
+
+// The callables of the tournaments now running, by slot.
+std::mutex callables_mutex;
+std::map<int, PyObject*> callables;
+int next_callable_slot = 0;
+
+const bool callable_agent_registered = games::register_agent(
+    "python", [](const games::Game& game, const std::string& argument, games::u64) -> std::unique_ptr<games::Agent> {
+      const auto colon = argument.find(':');
+      const int slot = std::atoi(argument.substr(0, colon).c_str());
+      std::lock_guard lock(callables_mutex);
+      const auto it = callables.find(slot);
+      if (argument.empty() || it == callables.end())
+        throw std::invalid_argument("python agents are Python callables passed to pamir.tournament, not specs");
+      return std::make_unique<CallableAgent>(game, it->second,
+                                             colon == std::string::npos ? argument : argument.substr(colon + 1));
+    });
+
+// Holds a tournament's callables in the table while it runs.
+class SeatedCallables {
+ public:
+  // Replaces each callable of agents by its spec; the others must be spec strings.
+  std::vector<std::string> specs(const std::vector<py::object>& agents) {
+    std::vector<std::string> out;
+    for (const py::object& a : agents) {
+      if (py::isinstance<py::str>(a)) {
+        out.push_back(a.cast<std::string>());
+        continue;
+      }
+      if (!PyCallable_Check(a.ptr()))
+        throw py::type_error("an agent is a spec string or a callable(observation, legal_actions) -> action");
+      std::string name = py::hasattr(a, "__name__") ? py::str(a.attr("__name__")).cast<std::string>()
+                                                    : py::str(py::type::of(a).attr("__name__")).cast<std::string>();
+      std::lock_guard lock(callables_mutex);
+      const int slot = next_callable_slot++;
+      callables[slot] = a.ptr();
+      held_.push_back({slot, a});
+      out.push_back("python:" + std::to_string(slot) + ":" + name);
+    }
+    return out;
+  }
+  ~SeatedCallables() {
+    std::lock_guard lock(callables_mutex);
+    for (const auto& [slot, object] : held_) callables.erase(slot);
+  }
+
+ private:
+  std::vector<std::pair<int, py::object>> held_;
+};
+
 struct TournamentOutcome {
   std::vector<tournament::GameResult> games;
   std::vector<tournament::AgentStanding> standings;
 };
 
-TournamentOutcome run_tournament(const std::vector<std::string>& agents, int players, long games, games::u64 seed,
+TournamentOutcome run_tournament(const std::vector<py::object>& agents, int players, long games, games::u64 seed,
                                  int threads, std::optional<std::string> seating, int max_decisions,
                                  const std::string& game) {
+  SeatedCallables seated;
   tournament::TournamentConfig c;
   c.game = game_named(game).key();
-  c.agents = agents;
+  c.agents = seated.specs(agents);
   c.players = players;
   c.games = games;
   c.seed = seed;
@@ -129,6 +224,10 @@ void bind_agents(py::module_& m) {
       .def_readonly("ranks", &tournament::GameResult::ranks, "Per seat, 0 = first; equal = tied.")
       .def_readonly("actions", &tournament::GameResult::actions)
       .def_readonly("capped", &tournament::GameResult::capped, "Stopped at max_decisions: a draw.")
+      .def_readonly("forfeit", &tournament::GameResult::forfeit,
+                    "The seat whose agent forfeited (a Python agent that raised or answered an illegal action, an "
+                    "outside program that failed), or -1.")
+      .def_readonly("forfeit_reason", &tournament::GameResult::forfeit_reason)
       .def("win_share", [](const tournament::GameResult& g, int seat) {
              if (seat < 0 || seat >= int(g.seats.size())) throw py::value_error("no seat " + std::to_string(seat));
              return tournament::win_share(g, seat);
@@ -142,6 +241,11 @@ void bind_agents(py::module_& m) {
       .def_readonly("rank_share", &tournament::AgentStanding::rank_share, "Per place, the fraction of seats there.")
       .def_property_readonly("elo", [](const tournament::AgentStanding& a) { return a.rating.elo; },
                              "Plackett-Luce Elo, the mean of all agents at 0.")
+      .def_property_readonly("elo_interval",
+                             [](const tournament::AgentStanding& a) {
+                               return std::make_pair(a.rating.ci_low, a.rating.ci_high);
+                             },
+                             "The Elo's 95% interval (low, high), as `pamir tournament` prints it.")
       .def("__repr__", [](const tournament::AgentStanding& a) {
         return "<pamir.AgentStanding " + a.spec + " win_share=" + std::to_string(a.win_rate) + ">";
       });
@@ -152,7 +256,9 @@ void bind_agents(py::module_& m) {
   m.def("tournament", &run_tournament, "agents"_a, "players"_a, "games"_a, "seed"_a = 1, "threads"_a = 1,
         "seating"_a = py::none(), "max_decisions"_a = tournament::kDefaultMaxDecisions, "game"_a = default_key,
         "Plays a balanced, seeded tournament of `game` (as `pamir tournament`, in memory) with the GIL released; "
-        "threads=0 uses every core. A bad configuration raises ValueError.");
+        "threads=0 uses every core. An agent is a spec string or a Python callable(observation, legal_actions) -> "
+        "action (the seat's encoder row and the legal ids; it runs holding the GIL; raising or an illegal answer "
+        "forfeits that game). A bad configuration raises ValueError.");
   m.def("models_dir", &nets::models_dir,
         "The folder `best` takes its nets from (<game>-<players>p.weights): $PAMIR_MODELS, else the installed "
         "package's models/, else an install prefix's share/pamir/models, else the source tree's models/.");
