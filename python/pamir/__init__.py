@@ -33,6 +33,7 @@ from ._pamir import (
     tournament,
     weight_layout,
 )
+from . import env, spaces
 from .env import AECEnv, SingleAgentEnv
 
 

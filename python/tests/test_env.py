@@ -30,10 +30,11 @@ def test_an_aec_episode_runs_to_termination_with_rewards(players, wakhan_seat):
     assert env.game.is_over() and steps > 10
     assert set(final_rewards) == set(env.possible_agents)
     assert env.agents == []
-    # Wakhan is no agent: with her seated the agents' rewards sum to 1 only if one of them won.
-    assert sum(final_rewards.values()) == pytest.approx(sum(env.game.returns()[env.seat(a)] for a in final_rewards))
+    # Zero-sum rank rewards over all seats (Wakhan, who is no agent, holds the rest).
+    expected = pamir.env.rank_rewards(env.game.ranks())
+    assert final_rewards == {a: pytest.approx(expected[env.seat(a)]) for a in final_rewards}
     if wakhan_seat is None:
-        assert sum(final_rewards.values()) == pytest.approx(1.0)
+        assert sum(final_rewards.values()) == pytest.approx(0.0)
 
 
 def test_only_the_agent_to_move_has_a_mask():
@@ -65,7 +66,7 @@ def test_a_single_agent_episode_against_pamir_agents():
         assert env.game.to_move() == 1
         obs, reward, terminated, truncated, info = env.step(random_legal(info["action_mask"], rng))
         observations.append(obs)
-    assert terminated and reward == env.game.returns()[1]
+    assert terminated and reward == pytest.approx(pamir.env.rank_rewards(env.game.ranks())[1])
     assert not info["action_mask"].any()
     with pytest.raises(ValueError):
         env.step(0)
@@ -79,13 +80,21 @@ def test_single_agent_env_refuses_bad_opponents_and_illegal_actions():
         pamir.SingleAgentEnv(players=3, opponents=["random"])
     with pytest.raises(ValueError):
         pamir.SingleAgentEnv(players=2, opponents="nonsense")
-    env = pamir.SingleAgentEnv(players=2, opponents="heuristic")
+    env = pamir.SingleAgentEnv(players=2, opponents="heuristic", illegal_action="raise")
     _, info = env.reset(seed=3)
     illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
     before = env.game.to_json()
     with pytest.raises(ValueError):
         env.step(illegal)
     assert env.game.to_json() == before
+    # By default an illegal action loses the episode, the game unchanged.
+    env = pamir.SingleAgentEnv(players=2, opponents="heuristic")
+    env.reset(seed=3)
+    obs, reward, terminated, truncated, info = env.step(illegal)
+    assert (reward, terminated, truncated, info["illegal_action"]) == (-1.0, True, False, True)
+    assert env.game.to_json() == before and not env.action_masks().any()
+    with pytest.raises(ValueError):
+        env.step(0)
 
 
 def test_pax_expanse_environments():
