@@ -1,6 +1,7 @@
 """The Python package's build (pyproject.toml): CMake builds the extension (the target
-pamir_python) and the libtorch plugin, then they, with the shipped nets, go into the package
-folder, where the module looks for them (io/code_location.h).
+pamir_python, with the libtorch plugin where the build has libtorch), then they, with the
+shipped nets, go into the package folder, where the module looks for them
+(io/code_location.h).
 
 PAMIR_BUILD_DIR=DIR builds in (and reuses) that CMake build folder, e.g. the tree's build/;
 otherwise the build is a folder of its own under setuptools' build folder. CMAKE_ARGS adds
@@ -28,8 +29,7 @@ class CMakeBuild(build_ext):
             configure += ["-G", "Ninja"]
         subprocess.run(configure, check=True)
         jobs = str(os.cpu_count() or 1)
-        subprocess.run(["cmake", "--build", str(build), "--target", "pamir_python", "pamir_torch", "-j", jobs],
-                       check=True)
+        subprocess.run(["cmake", "--build", str(build), "--target", "pamir_python", "-j", jobs], check=True)
         built = build / "python" / "pamir"
         module = next(built.glob("_pamir*.so"), None)
         if module is None:

@@ -41,7 +41,9 @@ target_compile_features(pamir_util INTERFACE cxx_std_20)
 
 install(TARGETS ${PAMIR_EXPORTED_LIBRARIES} EXPORT pamirTargets ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
 install(TARGETS pamir RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
-install(TARGETS pamir_torch LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}/pamir)
+if(PAMIR_WITH_TORCH)
+  install(TARGETS pamir_torch LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}/pamir)
+endif()
 install(DIRECTORY core io search nets selfplay bench games tournament dist training DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/pamir
         FILES_MATCHING PATTERN "*.h" PATTERN "*.inc")
 install(DIRECTORY models/ DESTINATION ${PAMIR_INSTALLED_MODELS} FILES_MATCHING PATTERN "*.weights" PATTERN "README.md")

@@ -33,6 +33,10 @@ std::vector<fs::path> candidates() {
 }
 
 const TorchPlugin& load() {
+  if (!PAMIR_WITH_TORCH)
+    throw std::runtime_error(
+        "this needs libtorch, and this pamir was built without it (PAMIR_WITH_TORCH off, or no libtorch-dev): cmake "
+        "-DPAMIR_WITH_TORCH=ON with libtorch-dev installed");
   std::string looked;
   for (const fs::path& path : candidates()) {
     std::error_code error;

@@ -207,6 +207,28 @@ TEST(EngineSession, GoJsonGivesEveryRootMoveAndTheLine) {
   EXPECT_TRUE(plain.contains("action_name"));
 }
 
+// One iteration evaluates the root and visits no move: the search plays its evaluator's prior
+// choice, so best:iters=1 is the net alone (models/README.md's ablation).
+TEST(EngineSession, ASearchOfOneIterationPlaysThePriorsChoice) {
+  EngineSession e(pamir_game(), "best");
+  e.handle("new players=2 seed=9");
+  e.handle("do loyalty russian");
+  e.handle("do loyalty afghan");
+  for (int turn = 0; turn < 3; ++turn) {
+    const nlohmann::json j = nlohmann::json::parse(e.handle("go iters=1 json")[0]);
+    double best_prior = -1;
+    for (const auto& m : j.at("moves")) {
+      EXPECT_EQ(m.at("visits"), 0);
+      best_prior = std::max(best_prior, m.at("prior").get<double>());
+    }
+    const auto chosen = std::find_if(j.at("moves").begin(), j.at("moves").end(),
+                                     [&](const nlohmann::json& m) { return m.at("action") == j.at("action"); });
+    ASSERT_NE(chosen, j.at("moves").end());
+    EXPECT_EQ(chosen->at("prior").get<double>(), best_prior);
+    e.handle("do " + std::to_string(j.at("action").get<int>()));
+  }
+}
+
 TEST(EngineSession, GoRefusesBadRequests) {
   EngineSession e(pamir_game(), "random");
   EXPECT_TRUE(is_error(e.handle("go")));  // no game

@@ -52,6 +52,7 @@ std::shared_ptr<const NetWeights> test_weights() {
 }
 
 TEST(Inference, TorchAndEigenAgree) {
+  if (!PAMIR_WITH_TORCH) GTEST_SKIP() << "this build has no libtorch";
   const auto weights = test_weights();
   const auto states = testing::random_positions(24, 21);
   Batch eigen(states), torch(states);

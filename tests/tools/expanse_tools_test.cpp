@@ -140,6 +140,7 @@ TEST(ExpanseTools, EngineProtocolPlaysAGame) {
 }
 
 TEST(ExpanseTools, SelfPlayAndTrainRunTheConfigsGame) {
+  if (!PAMIR_WITH_TORCH) GTEST_SKIP() << "this build has no libtorch: it cannot train";
   const std::string dir = temp_path("expanse_train");
   fs::remove_all(dir);
   const std::string config = tiny_expanse_config(dir);
@@ -156,6 +157,7 @@ TEST(ExpanseTools, SelfPlayAndTrainRunTheConfigsGame) {
 // Self-play on two threads gives the same shards and nets run after run, as for Pax Pamir
 // (TrainLoop.TwoRunsWithOneSeedAreByteIdentical).
 TEST(ExpanseTools, TrainingOnTwoThreadsIsByteIdentical) {
+  if (!PAMIR_WITH_TORCH) GTEST_SKIP() << "this build has no libtorch: it cannot train";
   const std::string dir = temp_path("expanse_same");
   fs::remove_all(dir);
   const std::string config = tiny_expanse_config(dir);
