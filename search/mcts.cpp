@@ -355,6 +355,20 @@ core::Action Search::choose_move() {
     core::Action legal[core::kMaxLegalActions];
     return legal[core::random_below(rng_, core::legal_actions(root_, legal))];
   }
+  // A search that has visited no move (one iteration: the root's own evaluation) plays its
+  // evaluator's prior choice (with a net, the net alone), ties at random.
+  if (std::all_of(moves, moves + n, [](const RootMove& m) { return m.visits == 0; })) {
+    int best = 0, ties = 1;
+    for (int i = 1; i < n; ++i) {
+      if (moves[i].prior > moves[best].prior) {
+        best = i;
+        ties = 1;
+      } else if (moves[i].prior == moves[best].prior && core::random_below(rng_, ++ties) == 0) {
+        best = i;
+      }
+    }
+    return moves[best].action;
+  }
   double visits[core::kMaxLegalActions], value[core::kMaxLegalActions];
   for (int i = 0; i < n; ++i) {
     visits[i] = moves[i].visits;
