@@ -16,6 +16,7 @@ import pathlib
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 
 import numpy as np
@@ -119,7 +120,7 @@ def train_policy(features, legal, policy, epochs, batch_size, learning_rate, see
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pamir", default=str(REPO / "build" / "pamir"), help="the pamir binary")
-    parser.add_argument("--work", default="play_and_train", help="folder for the shards")
+    parser.add_argument("--work", default=None, help="folder for the shards (default: a new temporary one)")
     parser.add_argument("--small", action="store_true", help="small sizes (a test: seconds)")
     args = parser.parse_args()
     games, iters, epochs = (8, 30, 6) if args.small else (32, 300, 10)
@@ -128,7 +129,8 @@ def main():
     print("1. a game: ISMCTS vs heuristic vs random")
     play_one_game(iters)
     print(f"2. self-play: {games} games into shards")
-    shards = self_play(args.pamir, pathlib.Path(args.work) / "shards", games)
+    work = pathlib.Path(args.work or tempfile.mkdtemp(prefix="pamir-play-and-train-"))
+    shards = self_play(args.pamir, work / "shards", games)
     features, legal, policy = load_rows(shards)
     print(f"  {len(shards)} shards, {len(legal)} rows of {features.shape[1]} features")
     print("3. softmax regression on the policy targets")
