@@ -42,7 +42,7 @@ void HumanAgent::show(const games::Position& p, const std::vector<games::Action>
   const std::string hand = game_.describe_hand(p, seat);
   out_ << "your hand (player " << seat << "): " << (hand.empty() ? "empty" : hand) << "\n";
   out_ << "your choices:\n";
-  for (size_t i = 0; i < legal.size(); ++i) out_ << "  " << i + 1 << ". " << game_.action_name(p, legal[i]) << "\n";
+  for (size_t i = 0; i < legal.size(); ++i) out_ << "  " << i + 1 << ". " << game_.describe_action(p, legal[i]) << "\n";
 }
 
 games::Action HumanAgent::choose(const games::Position& p) {

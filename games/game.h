@@ -164,6 +164,9 @@ class Game {
   virtual int parse_action(const Position& p, const std::string& text) const = 0;  // -1: none
   // The log's line for a decision (with the card's name), and what it caused.
   virtual std::string describe_decision(const Position& before, Action a) const = 0;
+  // A choice as a person reads it: its name, the card it concerns and a purchase's cost
+  // ("purchase 1 2 (George Hayward, cost 2)").
+  virtual std::string describe_action(const Position& p, Action a) const = 0;
   virtual std::vector<std::string> describe_consequences(const Position& before, const Position& after) const = 0;
   virtual std::string describe_position(const Position& p) const = 0;
   // The cards in the seat's hand, "12 Name, 34 Name" (empty when none): what a person playing

@@ -131,6 +131,10 @@ class RulesetGame final : public Game {
   std::string describe_decision(const Position& before, Action a) const override {
     return io::describe_decision(state_of(before), a);
   }
+  std::string describe_action(const Position& p, Action a) const override {
+    return io::describe_action(state_of(p), a);
+  }
+
   std::vector<std::string> describe_consequences(const Position& before, const Position& after) const override {
     return io::describe_consequences(state_of(before), state_of(after));
   }

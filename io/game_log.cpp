@@ -5,7 +5,9 @@
 #include <span>
 #include <string>
 
+#include "core/cards.h"
 #include "core/dominance.h"
+#include "core/market.h"
 #include "core/game.h"
 #include "core/queries.h"
 
@@ -22,16 +24,24 @@ std::string player_label(const State& s, int p) {
   return label;
 }
 
-std::string card_list(const State& s, int loc_or_court, int p) {
+// The names of the cards at a location (Loc), or "-".
+std::string card_list(const State& s, int loc) {
   std::string out;
-  auto add = [&](int c) { out += (out.empty() ? "" : ", ") + std::string(card_name(c)); };
-  if (loc_or_court < 0) {
-    for (int i = s.court_begin(p); i < s.court_begin(p) + s.court_len[p]; ++i) add(s.court[i]);
-  } else {
-    for (int c = 1; c <= kNumCards; ++c)
-      if (s.card_loc[c] == loc_or_court) add(c);
-  }
+  for (int c = 1; c <= kNumCards; ++c)
+    if (s.card_loc[c] == loc) out += (out.empty() ? "" : ", ") + std::string(card_name(c));
   return out.empty() ? "-" : out;
+}
+
+// A card as the table shows it: its name, then for a court card its suit and rank, its
+// actions (printed left to right) and its region; an event says so (a Dominance Check's name
+// does).
+std::string card_face(int c) {
+  if (!is_court_card(c)) return std::string(card_name(c)) + (is_event(c) ? " (event)" : "");
+  const CourtCard& cc = court_card(c);
+  std::string out = std::string(card_name(c)) + " (" + suit_name(cc.suit) + " " + num(cc.rank);
+  for (int i = 0; i < cc.num_actions; ++i) out += (i ? ", " : "; ") + std::string(card_action_name(cc.actions[i]));
+  out += "; " + std::string(cc.region == kNeutralPieceRegion ? kTerms.neutral : region_name(cc.region)) + ")";
+  return out;
 }
 
 // A piece's word (the game's: kTerms) in the plural: "army" -> "armies", "fleet" -> "fleets".
@@ -219,7 +229,11 @@ std::vector<std::string> describe_consequences(const State& before, const State&
 
 std::string describe_action(const State& s, Action a) {
   const int c = action_card(s, a);
-  return action_name(s, a) + (c ? std::string(" (") + card_name(c) + ")" : "");
+  std::string out = action_name(s, a) + (c ? std::string(" (") + card_name(c) : "");
+  if (const Act::Decoded d = Act::decode(a); c && d.family == Act::kPurchaseFamily) {
+    out += ", cost " + num(purchase_cost(s, to_move(s), d.a, d.b));
+  }
+  return out + (c ? ")" : "");
 }
 
 std::string describe_decision(const State& before, Action a) {
@@ -248,24 +262,54 @@ std::string describe_position(const State& s) {
   FactLines facts;
   Rules::describe_own(s, facts);
   out += facts.lines();
+  // The map: each region's ruler and pieces, then the roads on the borders.
+  out += "map:\n";
+  for (int r = 0; r < Region::kCount; ++r) {
+    std::string line;
+    auto add = [&](const std::string& item) { line += (line.empty() ? "" : "; ") + item; };
+    if (const int p = ruler(s, r); p != kNoPlayer) add("ruler player " + num(p));
+    std::string armies, tribes;
+    for (int c = 0; c < Coalition::kCount; ++c)
+      if (s.armies[r][c]) armies += (armies.empty() ? "" : ", ") + std::string(coalition_name(c)) + " " + num(s.armies[r][c]);
+    for (int p = 0; p < s.num_players; ++p)
+      if (s.tribes[r][p]) tribes += (tribes.empty() ? "" : ", ") + std::string("player ") + num(p) + " " + num(s.tribes[r][p]);
+    if (!armies.empty()) add(plural(kTerms.army) + " " + armies);
+    if (!tribes.empty()) add(plural(kTerms.tribe) + " " + tribes);
+    out += "  " + std::string(region_name(r)) + ": " + (line.empty() ? "-" : line) + "\n";
+  }
+  std::string roads;
+  for (int b = 0; b < kNumBorders; ++b)
+    for (int c = 0; c < Coalition::kCount; ++c)
+      if (s.roads[b][c])
+        roads += (roads.empty() ? "" : ", ") + std::string(border_name(b)) + " " + coalition_name(c) + " " + num(s.roads[b][c]);
+  if (!roads.empty()) out += "  " + plural(kTerms.road) + ": " + roads + "\n";
+  // The players, each court card with its face and the spies on it.
   for (int p = 0; p < s.num_players; ++p) {
     out += player_label(s, p) + ": " + num(s.rupees[p]) + " " + kTerms.rupees + ", " + num(s.vp[p]) + " VP, influence " +
-           num(influence(s, p)) + ", hand " + num(hand_size(s, p)) + ", prizes " + num(s.prizes[p]) +
-           ", court: " + card_list(s, -1, p) + "\n";
+           num(influence(s, p)) + ", hand " + num(hand_size(s, p)) + ", prizes " + num(s.prizes[p]) + "\n";
+    for (int i = s.court_begin(p); i < s.court_begin(p) + s.court_len[p]; ++i) {
+      const int c = s.court[i];
+      std::string spies;
+      for (int q = 0; q < s.num_players; ++q)
+        if (const int n = spies_of(s, q, c)) spies += (spies.empty() ? "" : ", ") + std::string("player ") + num(q) + " " + num(n);
+      out += "  court: " + card_face(c) + (spies.empty() ? "" : "; " + plural(kTerms.spy) + " " + spies) + "\n";
+    }
   }
-  for (int r = 0; r < kMarketRows; ++r) {
-    out += "market row " + num(r) + ":";
-    for (int col = 0; col < kMarketCols; ++col) {
+  // The market by column, with what a card there costs the player to move.
+  const int buyer = s.game_over() ? 0 : to_move(s);
+  out += "market (cost to player " + num(buyer) + "):\n";
+  for (int col = 0; col < kMarketCols; ++col) {
+    out += "  column " + num(col) + " (" + num(purchase_cost(s, buyer, 0, col)) + "):";
+    for (int r = 0; r < kMarketRows; ++r) {
       const int c = s.market[r][col];
-      out += " [" + (c ? num(c) + " " + card_name(c) : std::string("empty"));
+      out += std::string(r ? " |" : "") + " " + (c ? card_face(c) : std::string("empty"));
       if (s.market_rupees[r][col]) out += " +" + num(s.market_rupees[r][col]);
-      out += "]";
     }
     out += "\n";
   }
   if (s.global_effects || std::any_of(s.card_loc + 1, s.card_loc + kNumCards + 1,
                                       [](u8 l) { return l == Loc::kActiveEvent; }))
-    out += "active events: " + card_list(s, Loc::kActiveEvent, 0) + "\n";
+    out += "active events: " + card_list(s, Loc::kActiveEvent) + "\n";
   return out;
 }
 

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "core/cards.h"
 #include "core/dominance.h"
 #include "core/game.h"
 #include "core/pieces.h"
@@ -37,7 +38,7 @@ TEST(GameLog, DescribesDecisionsWithWhoAndWhichCard) {
   ASSERT_TRUE(is_legal(s, buy));
   const int card = s.market[0][0];
   EXPECT_EQ(describe_decision(s, buy), "turn 1, player " + std::to_string(p) + " (british): purchase 0 0 (" +
-                                           std::string(card_name(card)) + ")");
+                                           std::string(card_name(card)) + ", cost 0)");
   EXPECT_EQ(describe_decision(s, Act::kDone), "turn 1, player " + std::to_string(p) + " (british): done");
 }
 
@@ -113,12 +114,55 @@ TEST(GameLog, ConsequencesFollowEveryScoringAndRemovalInRandomGames) {
 TEST(GameLog, SummarizesAPosition) {
   const State s = new_game(4, 2);
   const auto lines = lines_of(describe_position(s));
-  // header, rulers, the ruleset's own facts (Rules::describe_own), players, market rows
-  ASSERT_EQ(lines.size(), 1u + 1u + 1u + 4u + 2u);
+  // header, rulers, the ruleset's own facts (Rules::describe_own), the map (a line per
+  // region), players, the market (a line per column)
+  ASSERT_EQ(lines.size(), 1u + 1u + 1u + (1u + Region::kCount) + 4u + (1u + kMarketCols));
   EXPECT_EQ(lines[1], "rulers: none");
   EXPECT_EQ(lines[2], "dominant coalition: none");
-  EXPECT_EQ(lines[3], "player 0: 4 rupees, 0 VP, influence 1, hand 0, prizes 0, court: -");
-  EXPECT_NE(lines[7].find(card_name(s.market[0][0])), std::string::npos);
+  EXPECT_EQ(lines[3], "map:");
+  EXPECT_EQ(lines[4], std::string("  ") + region_name(0) + ": -");
+  EXPECT_EQ(lines[10], "player 0: 4 rupees, 0 VP, influence 1, hand 0, prizes 0");
+  EXPECT_EQ(lines[14], "market (cost to player " + std::to_string(to_move(s)) + "):");
+  // Each column's cost, then its cards' faces: suit, rank, actions, region.
+  const int c = s.market[0][1];
+  ASSERT_TRUE(is_court_card(c));
+  const CourtCard& cc = court_card(c);
+  EXPECT_EQ(lines[16].rfind("  column 1 (1): " + std::string(card_name(c)) + " (" + suit_name(cc.suit) + " " +
+                                std::to_string(cc.rank) + "; " + card_action_name(cc.actions[0]),
+                            0),
+            0u)
+      << lines[16];
+}
+
+// A position in play: the map lists each region's pieces, each court card its face and spies.
+TEST(GameLog, ShowsThePiecesAndTheCourts) {
+  State s = new_game(3, 4);
+  u64 rng = 3;
+  Action legal[kMaxLegalActions];
+  for (int i = 0; i < 150 && !s.game_over(); ++i) apply(s, legal[random_below(rng, legal_actions(s, legal))]);
+  const std::string shown = describe_position(s);
+  int armies = 0, court_lines = 0;
+  for (int r = 0; r < Region::kCount; ++r)
+    for (int co = 0; co < Coalition::kCount; ++co)
+      if (s.armies[r][co]) {
+        ++armies;
+        const std::string line = lines_of(shown)[4 + r];
+        EXPECT_NE(line.find(std::string(coalition_name(co)) + " " + std::to_string(s.armies[r][co])), std::string::npos)
+            << line;
+      }
+  for (const std::string& line : lines_of(shown))
+    if (line.rfind("  court: ", 0) == 0) ++court_lines;
+  int court_cards = 0;
+  for (int p = 0; p < s.num_players; ++p) court_cards += s.court_len[p];
+  EXPECT_GT(armies, 0);
+  EXPECT_EQ(court_lines, court_cards);
+  // A purchase names its card and cost.
+  const int n = legal_actions(s, legal);
+  for (int i = 0; i < n; ++i)
+    if (Act::decode(legal[i]).family == Act::kPurchaseFamily) {
+      EXPECT_NE(describe_action(s, legal[i]).find(", cost "), std::string::npos) << describe_action(s, legal[i]);
+      break;
+    }
 }
 
 TEST(GameLog, RanksTheFinalStanding) {
