@@ -16,9 +16,11 @@ std::string tick_label(double v) { return fmt::format("{:.4g}", v); }
 
 constexpr int kLabelWidth = 230, kPlotWidth = 460, kRowHeight = 28;
 
-std::string svg_open(int width, int height) {
-  return fmt::format("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{}\" height=\"{}\" role=\"img\">\n", width,
-                     height);
+// Drawn at width x height, and scaled down (never up) to fit a narrower page (viewBox).
+std::string svg_open(int width, int height, const std::string& attributes = "") {
+  return fmt::format("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{0}\" height=\"{1}\" viewBox=\"0 0 {0} {1}\" "
+                     "style=\"max-width:100%;height:auto\" role=\"img\"{2}{3}>\n",
+                     width, height, attributes.empty() ? "" : " ", attributes);
 }
 
 std::string row_label(const std::string& label, int y) {
@@ -45,9 +47,12 @@ std::string svg_line_chart(const std::string& title, const std::string& x_label,
       y0 = std::min({y0, p.y, p.low < p.high ? p.low : p.y});
       y1 = std::max({y1, p.y, p.low < p.high ? p.high : p.y});
     }
-  const int left = 64, right = 150, top = 28, bottom = 44;
-  std::string svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + std::to_string(width) + "\" height=\"" +
-                    std::to_string(height) + "\" font-family=\"sans-serif\" font-size=\"11\">\n";
+  // The legend goes under the plot, a line per series, so that long names are never cut.
+  int shown = 0;
+  for (const auto& s : series) shown += !s.points.empty();
+  const int left = 64, right = 20, top = 28, bottom = 44, legend_height = 16 * shown;
+  height += legend_height;
+  std::string svg = svg_open(width, height, "font-family=\"sans-serif\" font-size=\"11\"");
   svg += "<text x=\"" + std::to_string(width / 2) + "\" y=\"16\" text-anchor=\"middle\" font-size=\"13\">" +
          html_escape(title) + "</text>\n";
   if (!std::isfinite(x0)) return svg + "<text x=\"20\" y=\"60\">no data yet</text></svg>\n";
@@ -55,7 +60,7 @@ std::string svg_line_chart(const std::string& title, const std::string& x_label,
   if (y1 == y0) y0 -= 0.5, y1 += 0.5;
   const double pad = (y1 - y0) * 0.05;
   y0 -= pad, y1 += pad;
-  const double pw = width - left - right, ph = height - top - bottom;
+  const double pw = width - left - right, ph = height - legend_height - top - bottom;
   const auto sx = [&](double x) { return left + (x - x0) / (x1 - x0) * pw; };
   const auto sy = [&](double y) { return top + (y1 - y) / (y1 - y0) * ph; };
   svg += "<rect x=\"" + num(left) + "\" y=\"" + num(top) + "\" width=\"" + num(pw) + "\" height=\"" + num(ph) +
@@ -74,7 +79,7 @@ std::string svg_line_chart(const std::string& title, const std::string& x_label,
                tick_label(t) + "</text>\n";
     }
   }
-  svg += "<text x=\"" + num(left + pw / 2) + "\" y=\"" + num(height - 8) + "\" text-anchor=\"middle\">" +
+  svg += "<text x=\"" + num(left + pw / 2) + "\" y=\"" + num(top + ph + 34) + "\" text-anchor=\"middle\">" +
          html_escape(x_label) + "</text>\n";
   svg += "<text transform=\"translate(14," + num(top + ph / 2) + ") rotate(-90)\" text-anchor=\"middle\">" +
          html_escape(y_label) + "</text>\n";
@@ -92,10 +97,10 @@ std::string svg_line_chart(const std::string& title, const std::string& x_label,
     if (s.points.size() < 40)
       for (const auto& p : s.points)
         svg += "<circle cx=\"" + num(sx(p.x)) + "\" cy=\"" + num(sy(p.y)) + "\" r=\"2.5\" fill=\"" + s.color + "\"/>\n";
-    const double ly = top + 12 + 16 * legend++;
-    svg += "<line x1=\"" + num(left + pw + 10) + "\" x2=\"" + num(left + pw + 28) + "\" y1=\"" + num(ly - 4) +
-           "\" y2=\"" + num(ly - 4) + "\" stroke=\"" + s.color + "\" stroke-width=\"2\"/><text x=\"" +
-           num(left + pw + 32) + "\" y=\"" + num(ly) + "\">" + html_escape(s.name) + "</text>\n";
+    const double ly = top + ph + bottom + 12 + 16 * legend++;
+    svg += "<line x1=\"" + num(left) + "\" x2=\"" + num(left + 18) + "\" y1=\"" + num(ly - 4) + "\" y2=\"" +
+           num(ly - 4) + "\" stroke=\"" + s.color + "\" stroke-width=\"2\"/><text x=\"" + num(left + 22) + "\" y=\"" +
+           num(ly) + "\">" + html_escape(s.name) + "</text>\n";
   }
   return svg + "</svg>\n";
 }

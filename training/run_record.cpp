@@ -152,6 +152,23 @@ std::string run_report_html(const TrainConfig& config, const std::vector<Generat
             fmt::sprintf("%.3f", m.high) + ").</p>\n";
   }
 
+  // The rating first: what a reader opens the report for, on the first screen.
+  // The generations as a line with intervals; each fixed opponent as a level line.
+  std::vector<ChartSeries> rating_series{{"generation", "#d62728", {}}};
+  for (const auto& r : ratings)
+    if (r.generation >= 0) rating_series[0].points.push_back({double(r.generation), r.elo, r.low, r.high});
+  const char* level_colors[] = {"#7f7f7f", "#1f77b4", "#2ca02c", "#9467bd"};
+  for (const auto& r : ratings)
+    if (r.generation < 0 && !rating_series[0].points.empty()) {
+      const double first = rating_series[0].points.front().x, last = rating_series[0].points.back().x;
+      rating_series.push_back({r.agent == "baseline" ? "rollout ISMCTS" : r.agent,
+                               level_colors[(rating_series.size() - 1) % 4], {{first, r.elo}, {last, r.elo}}});
+    }
+  html += "<h2>Rating by generation</h2>\n<p>Against the fixed opponents: ISMCTS with random rollouts (the "
+          "baseline), ISMCTS with the heuristic at the nets' iterations, and Wakhan (2-player runs).</p>\n" +
+          svg_line_chart("Plackett-Luce rating (Elo scale, 95% intervals)", "generation", "Elo", rating_series, true);
+  html += "<pre>" + html_escape(rating_table(ratings)) + "</pre>\n";
+
   ChartSeries loss{"total", "#1f77b4", {}}, policy{"policy", "#ff7f0e", {}}, value{"value", "#2ca02c", {}};
   for (const auto& r : records)
     for (const auto& p : r.losses) {
@@ -177,23 +194,8 @@ std::string run_report_html(const TrainConfig& config, const std::vector<Generat
           svg_line_chart("losses (held out: the previous net on this generation's new games)", "generation", "loss",
                          {train_value, holdout_value, train_policy, holdout_policy}, true);
 
-  // The generations as a line with intervals; each fixed opponent as a level line.
-  std::vector<ChartSeries> rating_series{{"generation", "#d62728", {}}};
-  for (const auto& r : ratings)
-    if (r.generation >= 0) rating_series[0].points.push_back({double(r.generation), r.elo, r.low, r.high});
-  const char* level_colors[] = {"#7f7f7f", "#1f77b4", "#2ca02c", "#9467bd"};
-  for (const auto& r : ratings)
-    if (r.generation < 0 && !rating_series[0].points.empty()) {
-      const double first = rating_series[0].points.front().x, last = rating_series[0].points.back().x;
-      rating_series.push_back({r.agent == "baseline" ? "rollout ISMCTS" : r.agent,
-                               level_colors[(rating_series.size() - 1) % 4], {{first, r.elo}, {last, r.elo}}});
-    }
-  html += "<h2>Rating by generation</h2>\n<p>Against the fixed opponents: ISMCTS with random rollouts (the "
-          "baseline), ISMCTS with the heuristic at the nets' iterations, and Wakhan (2-player runs).</p>\n" +
-          svg_line_chart("Plackett-Luce rating (Elo scale, 95% intervals)", "generation", "Elo", rating_series, true);
-  html += "<pre>" + html_escape(rating_table(ratings)) + "</pre>\n";
-
-  html += "<h2>Generations</h2>\n<table><tr><th>generation</th><th>self-play games</th><th>rows</th>"
+  // Seventeen columns: the table scrolls sideways on a narrow screen rather than widen the page.
+  html += "<h2>Generations</h2>\n<div style=\"overflow-x:auto\"><table><tr><th>generation</th><th>self-play games</th><th>rows</th>"
           "<th>stopped at cap</th><th>simulations/s</th><th>threads</th><th>value loss</th><th>held-out value loss</th>"
           "<th>policy loss</th><th>held-out policy loss</th><th>vs previous</th><th>vs rollout ISMCTS</th>"
           "<th>vs heuristic ISMCTS</th><th>vs Wakhan</th>"
@@ -212,7 +214,7 @@ std::string run_report_html(const TrainConfig& config, const std::vector<Generat
             "</td><td>" + fmt::sprintf("%.1f", r.selfplay_seconds) + "</td><td>" + fmt::sprintf("%.1f", r.train_seconds) +
             "</td><td>" + fmt::sprintf("%.1f", r.eval_seconds) + "</td></tr>\n";
   }
-  html += "</table>\n<h2>Configuration</h2>\n<pre>" + html_escape(format_config(config)) + "</pre>\n</body></html>\n";
+  html += "</table></div>\n<h2>Configuration</h2>\n<pre>" + html_escape(format_config(config)) + "</pre>\n</body></html>\n";
   return html;
 }
 
