@@ -27,8 +27,7 @@ constexpr const char* kHelp[] = {
     "undo                      take back the last applied action",
     "to_move                   the seat to decide, or none",
     "result                    whether the game is over, VP and ranks",
-    "go [spec] [iters=N|time=MS] [json]  search: the action chosen, then the search's statistics (json: all of\n"
-    "                          them as one line, docs/engine-protocol.md \"Analysis\")",
+    "go [spec] [iters=N|time=MS] [json]  search: the action chosen, then the search's statistics (json: one line)",
     "observe [seat]            what seat (default: the one to move) knows, as one line of JSON",
     "sample [seat] [seed=S]    replace the position by a world seat cannot tell from it",
     "position <json>           an outside agent's message: load its world",

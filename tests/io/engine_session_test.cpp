@@ -229,6 +229,13 @@ TEST(EngineSession, ASearchOfOneIterationPlaysThePriorsChoice) {
   }
 }
 
+// Every answer is lines without line breaks of their own (the protocol's framing; the fuzz
+// target engine_protocol found a help entry that broke it).
+TEST(EngineSession, HelpIsOneLinePerCommand) {
+  EngineSession e(pamir_game());
+  for (const std::string& line : e.handle("help")) EXPECT_EQ(line.find('\n'), std::string::npos) << line;
+}
+
 TEST(EngineSession, GoRefusesBadRequests) {
   EngineSession e(pamir_game(), "random");
   EXPECT_TRUE(is_error(e.handle("go")));  // no game
