@@ -79,19 +79,7 @@ if(python_package)
   get_filename_component(version_dir ${site} DIRECTORY)
   get_filename_component(python_name ${version_dir} NAME)
   find_program(python NAMES ${python_name} PATHS /usr/bin NO_DEFAULT_PATH REQUIRED)
-  set(play [=[
-import pathlib, sys
-import pamir
-package = pathlib.Path(sys.argv[1]) / "pamir"
-assert pathlib.Path(pamir.__file__).parent == package, pamir.__file__
-assert pathlib.Path(pamir.models_dir()) == package / "models", pamir.models_dir()
-game = pamir.Game(2, seed=5)
-agents = [pamir.agent("best:iters=20"), pamir.agent("random")]
-while not game.is_over():
-    game.apply(agents[game.to_move()].choose(game))
-print("returns", game.returns())
-]=])
-  run(played ${tool_env} PYTHONPATH=${site} ${python} -c "${play}" ${site})
+  run(played ${tool_env} PYTHONPATH=${site} ${python} ${CMAKE_CURRENT_LIST_DIR}/check_python_package.py ${site})
   expect_match("${played}" "^returns \\[" "a game played by the installed Python package")
 endif()
 message(STATUS "install: headers, libraries, package, Python and nets work from ${prefix}")

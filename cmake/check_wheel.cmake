@@ -24,22 +24,9 @@ if(NOT wheel)
   message(FATAL_ERROR "pip wheel made no pamir wheel in ${WORK_DIR}/wheels")
 endif()
 run(unused ${PYTHON} -m pip install --no-deps --no-index --target ${WORK_DIR}/site ${wheel})
-set(play [=[
-import pathlib, sys
-import pamir
-here = pathlib.Path(pamir.__file__).parent
-assert here == pathlib.Path(sys.argv[1]) / "pamir", here
-assert pathlib.Path(pamir.models_dir()) == here / "models", pamir.models_dir()
-assert (here / "models" / "pamir-2p.weights").is_file() and (here / "libpamir_torch.so").is_file()
-game = pamir.Game(2, seed=5)
-agents = [pamir.agent("best:iters=20"), pamir.agent("random")]
-while not game.is_over():
-    game.apply(agents[game.to_move()].choose(game))
-print("returns", game.returns())
-]=])
 # With PAMIR_MODELS unset, from the work folder.
 run(out ${CMAKE_COMMAND} -E env --unset=PAMIR_MODELS PYTHONPATH=${WORK_DIR}/site
-    ${PYTHON} -c "${play}" ${WORK_DIR}/site)
+    ${PYTHON} ${CMAKE_CURRENT_LIST_DIR}/check_python_package.py ${WORK_DIR}/site --plugin)
 if(NOT out MATCHES "^returns \\[")
   message(FATAL_ERROR "the installed package played no game:\n${out}")
 endif()

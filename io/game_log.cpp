@@ -24,11 +24,14 @@ std::string player_label(const State& s, int p) {
   return label;
 }
 
+// Adds item to a list written "a, b, c".
+void append_item(std::string& list, const std::string& item) { list += (list.empty() ? "" : ", ") + item; }
+
 // The names of the cards at a location (Loc), or "-".
 std::string card_list(const State& s, int loc) {
   std::string out;
   for (int c = 1; c <= kNumCards; ++c)
-    if (s.card_loc[c] == loc) out += (out.empty() ? "" : ", ") + std::string(card_name(c));
+    if (s.card_loc[c] == loc) append_item(out, card_name(c));
   return out.empty() ? "-" : out;
 }
 
@@ -94,7 +97,7 @@ struct FactLines {
   void owner(const char* key, int region, int coalition) {
     if (coalition == Coalition::kNone) return;
     owners_key = key;
-    owners += std::string(owners.empty() ? "" : ", ") + region_name(region) + " " + coalition_name(coalition);
+    append_item(owners, std::string(region_name(region)) + " " + coalition_name(coalition));
   }
   void text(const char* key, const std::string& value) { out += std::string(key) + ": " + value + "\n"; }
   std::string lines() const { return out + (owners.empty() ? "" : owners_key + ": " + owners + "\n"); }
@@ -270,9 +273,9 @@ std::string describe_position(const State& s) {
     if (const int p = ruler(s, r); p != kNoPlayer) add("ruler player " + num(p));
     std::string armies, tribes;
     for (int c = 0; c < Coalition::kCount; ++c)
-      if (s.armies[r][c]) armies += (armies.empty() ? "" : ", ") + std::string(coalition_name(c)) + " " + num(s.armies[r][c]);
+      if (s.armies[r][c]) append_item(armies, std::string(coalition_name(c)) + " " + num(s.armies[r][c]));
     for (int p = 0; p < s.num_players; ++p)
-      if (s.tribes[r][p]) tribes += (tribes.empty() ? "" : ", ") + std::string("player ") + num(p) + " " + num(s.tribes[r][p]);
+      if (s.tribes[r][p]) append_item(tribes, "player " + num(p) + " " + num(s.tribes[r][p]));
     if (!armies.empty()) add(plural(kTerms.army) + " " + armies);
     if (!tribes.empty()) add(plural(kTerms.tribe) + " " + tribes);
     out += "  " + std::string(region_name(r)) + ": " + (line.empty() ? "-" : line) + "\n";
@@ -281,7 +284,7 @@ std::string describe_position(const State& s) {
   for (int b = 0; b < kNumBorders; ++b)
     for (int c = 0; c < Coalition::kCount; ++c)
       if (s.roads[b][c])
-        roads += (roads.empty() ? "" : ", ") + std::string(border_name(b)) + " " + coalition_name(c) + " " + num(s.roads[b][c]);
+        append_item(roads, std::string(border_name(b)) + " " + coalition_name(c) + " " + num(s.roads[b][c]));
   if (!roads.empty()) out += "  " + plural(kTerms.road) + ": " + roads + "\n";
   // The players, each court card with its face and the spies on it.
   for (int p = 0; p < s.num_players; ++p) {
@@ -291,7 +294,7 @@ std::string describe_position(const State& s) {
       const int c = s.court[i];
       std::string spies;
       for (int q = 0; q < s.num_players; ++q)
-        if (const int n = spies_of(s, q, c)) spies += (spies.empty() ? "" : ", ") + std::string("player ") + num(q) + " " + num(n);
+        if (const int n = spies_of(s, q, c)) append_item(spies, "player " + num(q) + " " + num(n));
       out += "  court: " + card_face(c) + (spies.empty() ? "" : "; " + plural(kTerms.spy) + " " + spies) + "\n";
     }
   }

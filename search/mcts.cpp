@@ -356,25 +356,15 @@ core::Action Search::choose_move() {
     return legal[core::random_below(rng_, core::legal_actions(root_, legal))];
   }
   // A search that has visited no move (one iteration: the root's own evaluation) plays its
-  // evaluator's prior choice (with a net, the net alone), ties at random.
-  if (std::all_of(moves, moves + n, [](const RootMove& m) { return m.visits == 0; })) {
-    int best = 0, ties = 1;
-    for (int i = 1; i < n; ++i) {
-      if (moves[i].prior > moves[best].prior) {
-        best = i;
-        ties = 1;
-      } else if (moves[i].prior == moves[best].prior && core::random_below(rng_, ++ties) == 0) {
-        best = i;
-      }
-    }
-    return moves[best].action;
-  }
+  // evaluator's prior choice (with a net, the net alone): the priors stand in for the visits,
+  // at temperature 0, ties at random.
+  const bool unvisited = std::all_of(moves, moves + n, [](const RootMove& m) { return m.visits == 0; });
   double visits[core::kMaxLegalActions], value[core::kMaxLegalActions];
   for (int i = 0; i < n; ++i) {
-    visits[i] = moves[i].visits;
-    value[i] = moves[i].value;
+    visits[i] = unvisited ? moves[i].prior : moves[i].visits;
+    value[i] = unvisited ? 0 : moves[i].value;
   }
-  return moves[choose_by_visits(visits, value, n, options_.temperature, rng_)].action;
+  return moves[choose_by_visits(visits, value, n, unvisited ? 0 : options_.temperature, rng_)].action;
 }
 
 bool Search::reuse_subtree(const core::State& root) {
