@@ -77,12 +77,16 @@ TEST_F(TournamentFiles, ResumeAfterAKillGivesTheUninterruptedResult) {
   ASSERT_EQ(whole.games.size(), 16u);
 
   // The run is killed after 6 games have been written, in the middle of writing a 7th line.
+  // It plays on one thread: with two, the other thread's game in flight may finish and be
+  // written (kept, as it should be) before the kill stops the run, and 7 would be resumed.
   c.results_path = path;
+  c.threads = 1;
   long seen = 0;
   EXPECT_THROW(run_tournament(c, [&](const Progress&) {
     if (++seen == 6) throw std::runtime_error("killed");
   }),
                std::runtime_error);
+  c.threads = 2;
   const std::string written = io::read_file(path);
   const std::string cut = game_line(whole.games[15]).substr(0, 40);
   std::ofstream(path, std::ios::app) << cut;
