@@ -46,7 +46,9 @@ if(PAMIR_WITH_TORCH)
 endif()
 install(DIRECTORY core io search nets selfplay bench games tournament dist training DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/pamir
         FILES_MATCHING PATTERN "*.h" PATTERN "*.inc")
-install(DIRECTORY models/ DESTINATION ${PAMIR_INSTALLED_MODELS} FILES_MATCHING PATTERN "*.weights" PATTERN "README.md")
+# The nets and their README; the training records and evaluations beside them stay in the source tree.
+install(DIRECTORY models/ DESTINATION ${PAMIR_INSTALLED_MODELS} FILES_MATCHING PATTERN "*.weights" PATTERN "README.md"
+        PATTERN training EXCLUDE PATTERN eval EXCLUDE)
 
 # The shipped nets of an installed pamir: share/pamir/models under the prefix of the running
 # bin/pamir, or under the configured prefix for other programs (nets/shipped_models.h).
