@@ -286,9 +286,10 @@ test(`a whole game against ${OPPONENT} is played by clicking the board, with und
         await page.fill("#legal-filter", "");
         filtered = true;
       }
-      // Rather an action on the board than a pass, so that the game moves on.
-      const onBoard = v.legal.filter((a) => a.kind !== "pass");
-      const choices = onBoard.length && random(5) ? onBoard : v.legal;
+      // Rather an action on the board than a pass, so that the game moves on; the first card
+      // action offered, so that a short game (against a strong opponent) clicks one too.
+      const onBoard = v.legal.filter((a) => a.kind !== "pass"), cardActions = v.legal.filter((a) => a.kind === "card_action");
+      const choices = !clicked.action && cardActions.length ? cardActions : onBoard.length && random(5) ? onBoard : v.legal;
       const pick = choices[random(choices.length)];
       ++clicked[await clickToAct(page, v, pick)];
       await page.waitForFunction((n) => Number(document.body.dataset.steps) > n && document.body.dataset.animating === "0", v.steps);
