@@ -8,7 +8,7 @@
 
 #include "cli/command.h"
 #include "web/board_server.h"
-#include "web/board_session.h"
+#include "web/board_sessions.h"
 
 namespace pamir::cli {
 namespace {
@@ -30,17 +30,12 @@ void run_serve(const ServeFlags& f) {
     if (error || !std::filesystem::is_directory(folder)) throw CommandError("--root " + root + ": not a folder");
     access.roots.push_back(folder);
   }
-  web::BoardSession session(selected_game(), access);
-  if (!f.open_path.empty()) {
-    try {
-      session.open(f.open_path, f.game);
-    } catch (const std::runtime_error& e) {
-      throw CommandError(e.what());
-    }
-  }
+  // Each tab gets its own session; each starts showing the --open file.
+  std::unique_ptr<web::BoardSessions> sessions;
   std::unique_ptr<web::BoardServer> server;
   try {
-    server = std::make_unique<web::BoardServer>(session, f.options);
+    sessions = std::make_unique<web::BoardSessions>(selected_game(), access, f.open_path, f.game);
+    server = std::make_unique<web::BoardServer>(*sessions, f.options);
   } catch (const std::runtime_error& e) {
     throw CommandError(e.what());
   }

@@ -2,6 +2,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/actions.h"
+
 #include "core/cards.h"
 #include "core/dominance.h"
 #include "core/game.h"
@@ -9,6 +11,7 @@
 #include "core/map.h"
 #include "core/queries.h"
 #include "io/game_log.h"
+#include "io/card_texts.h"
 #include "io/games.h"
 #include "io/observation.h"
 #include "io/state_json.h"
@@ -37,6 +40,36 @@ struct FactsJson {
   void text(const char* key, const std::string& value) { texts.push_back({{"name", key}, {"text", value}}); }
 };
 
+// The mechanism of each card action (CardAction order) and of each impact icon (Icon order),
+// in the engine's words, the same in every game: the page draws a symbol per mechanism and
+// names it in the game's words (card_actions' names, words).
+constexpr const char* kCardActionMechanics[CardAction::kCount] = {"tax", "gift", "build", "move", "betray", "battle"};
+constexpr const char* kIconMechanics[Icon::kCount] = {
+    "army", "road", "tribe", "spy", "leverage", "favor", "favor", "favor", "favor", "climate_prosperity", "climate_war"};
+
+Json icon_json(int icon) {
+  Json j = {{"icon", kIconMechanics[icon]}};
+  if (icon >= Icon::kFavorEconomic && icon <= Icon::kFavorIntelligence) j["suit"] = suit_name(icon - Icon::kFavorEconomic);
+  return j;
+}
+
+Json text_json(const CardText& t) { return t.name.empty() ? Json() : Json{{"name", t.name}, {"text", t.text}}; }
+
+// What the page does with a legal action: a family a click on an element may choose
+// (purchase: a market card; play: a hand card; card_action: an action of a court card), a
+// decision to pass (never hidden), or any other choice.
+const char* legal_kind(Action a) {
+  switch (Act::decode(a).family) {
+    case Act::kPurchaseFamily: return "purchase";
+    case Act::kPlayFamily: return "play";
+    case Act::kCardActionFamily: return "card_action";
+    case Act::kDoneFamily:
+    case Act::kRefuseBribeFamily:
+    case Act::kDeclinePrizeFamily: return "pass";
+    default: return "choice";
+  }
+}
+
 }  // namespace
 
 std::string board_ruleset_json() {
@@ -51,6 +84,9 @@ std::string board_ruleset_json() {
     borders.push_back({{"name", border_name(b)}, {"a", kBorders[b].a}, {"b", kBorders[b].b}});
   for (int s = 0; s < Suit::kCount; ++s) suits.push_back(suit_name(s));
   for (int c = 0; c < Coalition::kCount; ++c) coalitions.push_back(coalition_name(c));
+  Json card_actions = Json::array();
+  for (int a = 0; a < CardAction::kCount; ++a)
+    card_actions.push_back({{"name", card_action_name(a)}, {"mechanic", kCardActionMechanics[a]}});
   cards.push_back(nullptr);  // cards are numbered from 1
   for (int c = 1; c <= kNumCards; ++c) {
     Json card = {{"id", c}, {"name", card_name(c)}};
@@ -65,8 +101,15 @@ std::string board_ruleset_json() {
       card["patriot"] = cc.patriot == Coalition::kNone ? Json() : Json(coalition_name(cc.patriot));
       card["actions"] = actions;
       card["ability"] = cc.ability == Ability::kNone ? Json() : Json(ability_def(cc.ability).key);
+      card["ability_text"] = text_json(ability_text(c));
+      card["prize"] = cc.prize == Coalition::kNone ? Json() : Json(coalition_name(cc.prize));
+      Json icons = Json::array();
+      for (int i = 0; i < cc.num_icons; ++i) icons.push_back(icon_json(cc.icons[i]));
+      card["icons"] = icons;
     } else {
       card["kind"] = is_event(c) ? "event" : "dominance_check";
+      card["discard"] = text_json(event_text(c, false));
+      card["purchase"] = text_json(event_text(c, true));
     }
     cards.push_back(card);
   }
@@ -77,7 +120,8 @@ std::string board_ruleset_json() {
                       {"neutral", kTerms.neutral ? Json(kTerms.neutral) : Json()}};
   return Json{{"game", kGameKey},   {"name", game_name(kGameKey)}, {"words", words},
               {"regions", regions}, {"region_xy", region_xy}, {"borders", borders},           {"cards", cards},
-              {"suits", suits},     {"coalitions", coalitions},     {"military_suit", suit_name(Suit::kMilitary)}}
+              {"suits", suits},     {"coalitions", coalitions},     {"military_suit", suit_name(Suit::kMilitary)},
+              {"card_actions", card_actions}}
       .dump();
 }
 
@@ -86,12 +130,16 @@ std::string board_legal_json(const State& s) {
   if (s.game_over()) return out.dump();
   Action legal[kMaxLegalActions];
   const int n = legal_actions(s, legal);
-  for (int i = 0; i < n; ++i)
+  for (int i = 0; i < n; ++i) {
+    const Act::Decoded d = Act::decode(legal[i]);
     out.push_back({{"id", legal[i]},
                    {"name", describe_action(s, legal[i])},
+                   {"kind", legal_kind(legal[i])},
+                   {"card_action", d.family == Act::kCardActionFamily ? Json(kCardActionMechanics[d.b]) : Json()},
                    {"card", action_card(s, legal[i])},
                    {"region", action_region(legal[i])},
                    {"border", action_border(legal[i])}});
+  }
   return out.dump();
 }
 

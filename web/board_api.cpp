@@ -121,4 +121,15 @@ ApiReply answer(BoardSession& session, const ApiRequest& request) {
   }
 }
 
+ApiReply answer(BoardSessions& sessions, const ApiRequest& request, const std::string& session_id) {
+  if (request.method == "POST" && request.path == "/api/session") return {200, {{"session", sessions.create()}}};
+  if (request.method == "GET" && request.path == "/api/ruleset") return {200, sessions.ruleset()};
+  try {
+    BoardSessions::Lease session = sessions.find(session_id);
+    return answer(*session, request);
+  } catch (const UnknownSession& e) {
+    return {404, {{"error", e.what()}}};
+  }
+}
+
 }  // namespace pamir::web

@@ -8,7 +8,7 @@
 #include <map>
 #include <string>
 
-#include "web/board_session.h"
+#include "web/board_sessions.h"
 
 namespace pamir::web {
 
@@ -20,11 +20,16 @@ struct ApiRequest {
 };
 
 struct ApiReply {
-  int status = 200;  // 200; 400 a bad request; 403 what the page may not do; 404 no such route
+  int status = 200;  // 200; 400 a bad request; 403 what the page may not do; 404 no such route or session
   Json body;         // the view, or {"error": "..."}
 };
 
-// Answers one API request against the session (not thread-safe: the server serialises calls).
+// Answers one API request against the session (not thread-safe: the caller serialises calls).
 ApiReply answer(BoardSession& session, const ApiRequest& request);
+// Answers one API request of the server's: POST /api/session makes a session and answers
+// {"session": id}; /api/ruleset needs none; every other call goes to the session `session`
+// (the id the page sent in kSessionHeader; 404 when the server keeps none of that id).
+// Thread-safe.
+ApiReply answer(BoardSessions& sessions, const ApiRequest& request, const std::string& session);
 
 }  // namespace pamir::web

@@ -4,7 +4,6 @@
 #include <sys/socket.h>
 
 #include <chrono>
-#include <mutex>
 #include <stdexcept>
 #include <thread>
 
@@ -39,18 +38,17 @@ RequestFacts facts_of(const httplib::Request& req) {
 }  // namespace
 
 struct BoardServer::Impl {
-  Impl(BoardSession& session, const ServeOptions& options);
+  Impl(BoardSessions& sessions, const ServeOptions& options);
   void route();
 
-  BoardSession& session;
+  BoardSessions& sessions;
   httplib::Server server;
   int port = -1;
   std::unique_ptr<RequestGuard> guard;
-  std::mutex mutex;  // one session: requests take turns
 };
 
-BoardServer::BoardServer(BoardSession& session, const ServeOptions& options)
-    : impl_(std::make_unique<Impl>(session, options)) {}
+BoardServer::BoardServer(BoardSessions& sessions, const ServeOptions& options)
+    : impl_(std::make_unique<Impl>(sessions, options)) {}
 BoardServer::~BoardServer() = default;
 int BoardServer::port() const { return impl_->port; }
 const std::string& BoardServer::token() const { return impl_->guard->token(); }
@@ -60,7 +58,7 @@ void BoardServer::wait_until_serving() const {
 }
 void BoardServer::stop() { impl_->server.stop(); }
 
-BoardServer::Impl::Impl(BoardSession& session_, const ServeOptions& options) : session(session_) {
+BoardServer::Impl::Impl(BoardSessions& sessions_, const ServeOptions& options) : sessions(sessions_) {
   // SO_REUSEADDR (a restarted server rebinds at once) but not httplib's default SO_REUSEPORT,
   // which would let a second `pamir serve` share the port and take half the requests.
   server.set_socket_options([](socket_t sock) {
@@ -110,12 +108,11 @@ void BoardServer::Impl::route() {
                    "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'");
     res.set_content(kBoardPage, "text/html; charset=utf-8");
   });
-  // Every API call: one at a time (one session), answered as JSON.
+  // Every API call, answered as JSON; calls to one session take turns (BoardSessions).
   const auto api = [this](const httplib::Request& req, httplib::Response& res) {
     ApiRequest request{req.method, req.path, {}, req.body};
     for (const auto& [key, value] : req.params) request.params.emplace(key, value);
-    std::lock_guard lock(mutex);
-    const ApiReply reply_ = answer(session, request);
+    const ApiReply reply_ = answer(sessions, request, req.get_header_value(kSessionHeader));
     reply(res, reply_.body, reply_.status);
   };
   server.Get(R"(/api/.*)", api);

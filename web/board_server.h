@@ -1,6 +1,6 @@
 #pragma once
 // The local web server of `pamir serve` (docs/board.md): the board page and a small JSON API
-// over one BoardSession. It binds to 127.0.0.1 unless told otherwise, and it trusts no web
+// over the sessions of the tabs that open it (web/board_sessions.h). It binds to 127.0.0.1 unless told otherwise, and it trusts no web
 // page: every request must name this server (Host, Origin), every API call must carry the
 // run's token, bodies are JSON of at most kMaxRequestBytes (web/request_guard.h); what the
 // page may open or start is the session's PageAccess.
@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "web/board_session.h"
+#include "web/board_sessions.h"
 
 namespace pamir::web {
 
@@ -26,9 +26,9 @@ struct ServeOptions {
 
 class BoardServer {
  public:
-  // Binds the port; throws std::runtime_error when it cannot be bound. The session must
+  // Binds the port; throws std::runtime_error when it cannot be bound. The sessions must
   // outlive the server.
-  BoardServer(BoardSession& session, const ServeOptions& options);
+  BoardServer(BoardSessions& sessions, const ServeOptions& options);
   ~BoardServer();
   int port() const;
   const std::string& token() const;

@@ -23,8 +23,10 @@ constexpr const char* kExternalAgent = "external";
 
 }  // namespace
 
-void BoardSession::open(const std::string& path, long index) {
-  show_games(path, io::read_file(path), index);
+void BoardSession::open(const std::string& path, long index) { open(path, io::read_file(path), index); }
+
+void BoardSession::open(const std::string& path, const std::string& text, long index) {
+  show_games(path, text, index);
   if (start_file_.empty()) {
     std::error_code error;
     start_file_ = std::filesystem::canonical(path, error);

@@ -57,6 +57,9 @@ class BoardSession {
   // shows what it showed before. The file the session opens first may be reopened by the
   // page (to show another of its games) whatever the roots.
   void open(const std::string& path, long index);
+  // open() of a file's text already read (BoardSessions reads the --open file once for every
+  // tab's session).
+  void open(const std::string& path, const std::string& text, long index);
   // open() for a path the page sent: only a regular file under one of the access's roots (or
   // the first file opened), of at most kMaxPageFileBytes. Throws AccessDenied for any other
   // path, without touching it.

@@ -27,14 +27,15 @@ namespace fs = std::filesystem;
 using pamir::testing::run_tool;
 using pamir::testing::temp_path;
 
-// A server on a free port in a thread of this process, stopped at the end of the test.
+// A server on a free port in a thread of this process, stopped at the end of the test, and
+// the session of one tab of the page on it.
 class Server {
  public:
   explicit Server(PageAccess access = {}, ServeOptions options = {},
                   const games::Game& game = games::default_game())
-      : session_(game, std::move(access)) {
+      : sessions_(game, std::move(access)), session_(sessions_.create()) {
     options.port = 0;
-    server_ = std::make_unique<BoardServer>(session_, options);
+    server_ = std::make_unique<BoardServer>(sessions_, options);
     thread_ = std::thread([this] { server_->run(); });
     server_->wait_until_serving();
   }
@@ -44,7 +45,7 @@ class Server {
   }
   int port() const { return server_->port(); }
   const std::string& token() const { return server_->token(); }
-  BoardSession& session() { return session_; }
+  const std::string& session() const { return session_; }
   std::string host() const { return "127.0.0.1:" + std::to_string(port()); }
 
   // A client that reads answers for at most 20 s (a generous bound on a busy machine; the
@@ -55,17 +56,20 @@ class Server {
     c.set_connection_timeout(20, 0);
     return c;
   }
-  // A POST as the page sends it: its token, JSON, no Origin (same-origin fetches may omit it).
+  // A POST as the page sends it: its token, its session, JSON, no Origin (same-origin fetches
+  // may omit it).
   httplib::Result post(const std::string& path, const std::string& body, httplib::Headers extra = {}) const {
     extra.emplace(kTokenHeader, token());
+    extra.emplace(kSessionHeader, session_);
     return client().Post(path.c_str(), extra, body, "application/json");
   }
-  httplib::Result get(const std::string& path) const {
-    return client().Get(path.c_str(), httplib::Headers{{kTokenHeader, token()}});
+  httplib::Result get(const std::string& path, const std::string& session = "") const {
+    return client().Get(path.c_str(), httplib::Headers{{kTokenHeader, token()}, {kSessionHeader, session.empty() ? session_ : session}});
   }
 
  private:
-  BoardSession session_;
+  BoardSessions sessions_;
+  std::string session_;
   std::unique_ptr<BoardServer> server_;
   std::thread thread_;
 };
@@ -103,7 +107,7 @@ TEST(BoardServer, ACrossOriginTextPlainPostStartsNothing) {
                  403, "application/json");
   std::this_thread::sleep_for(std::chrono::milliseconds(100));
   EXPECT_FALSE(marker.exists());
-  EXPECT_EQ(server.session().view(-1)["mode"], "none");
+  EXPECT_EQ(nlohmann::json::parse(server.get("/api/view")->body)["mode"], "none");
 }
 
 TEST(BoardServer, ExternalSeatsNeedTheServersFlag) {
@@ -137,7 +141,7 @@ TEST(BoardServer, ADnsRebindingHostIsRefusedEvenForThePage) {
     expect_refused(server.client().Get("/api/view", headers), 403, "Host");
   }
   // An Origin of the server itself (the page) is accepted; a lookalike is not.
-  httplib::Headers same{{"Origin", "http://" + server.host()}, {kTokenHeader, server.token()}};
+  httplib::Headers same{{"Origin", "http://" + server.host()}, {kTokenHeader, server.token()}, {kSessionHeader, server.session()}};
   EXPECT_EQ(server.client().Get("/api/view", same)->status, 200);
   httplib::Headers lookalike{{"Origin", "http://" + server.host() + ".evil.example"}, {kTokenHeader, server.token()}};
   expect_refused(server.client().Get("/api/view", lookalike), 403, "other sites");
@@ -240,6 +244,24 @@ TEST(BoardServer, SlowConnectionsDoNotBlockThePage) {
   for (const int fd : slow) close(fd);
   ASSERT_TRUE(r) << "the page's request was not answered";
   EXPECT_EQ(r->status, 200);
+}
+
+// Two tabs: each asks for a session of its own and keeps its own game; a call naming no
+// session the server keeps is a 404 the page answers by asking for a new one.
+TEST(BoardServer, EachTabHasItsOwnGame) {
+  Server server;
+  const auto made = server.post("/api/session", "{}");
+  ASSERT_TRUE(made);
+  ASSERT_EQ(made->status, 200) << made->body;
+  const std::string other = nlohmann::json::parse(made->body)["session"];
+  ASSERT_EQ(server.post("/api/new", R"({"agents":["human","random"],"seed":7})")->status, 200);
+  EXPECT_EQ(nlohmann::json::parse(server.get("/api/view")->body)["title"], "seed 7");
+  EXPECT_EQ(nlohmann::json::parse(server.get("/api/view", other)->body)["mode"], "none");
+  expect_refused(server.get("/api/view", std::string(32, 'f')), 404, "no such session");
+  expect_refused(server.client().Get("/api/view", httplib::Headers{{kTokenHeader, server.token()}}), 404,
+                 kSessionHeader);
+  // The token still guards making a session.
+  expect_refused(server.client().Post("/api/session", "{}", "application/json"), 403, "token");
 }
 
 // `pamir serve --game expanse`: the page gets Pax Expanse's map and words, and its games.

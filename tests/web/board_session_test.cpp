@@ -216,6 +216,61 @@ TEST(BoardSession, TheRulesetNamesEveryCardRegionAndBorderInTheGamesWords) {
   EXPECT_EQ(BoardSession(expanse_game()).ruleset()["military_suit"], "war");
 }
 
+// What the board prints on a card's face: its impact icons and actions by mechanism, its
+// ability's and its event halves' printed texts (from the game's data files), in each game.
+TEST(BoardSession, TheRulesetGivesEachCardsFace) {
+  const Json pamir = BoardSession(pamir_game()).ruleset();
+  const Json& mohan_lal = pamir["cards"][1];  // spy, spy, spy; move; Indispensable Advisors
+  EXPECT_EQ(mohan_lal["icons"], Json::parse(R"([{"icon":"spy"},{"icon":"spy"},{"icon":"spy"}])"));
+  EXPECT_EQ(mohan_lal["actions"], Json({"move"}));
+  EXPECT_EQ(mohan_lal["prize"], "russian");
+  EXPECT_EQ(mohan_lal["ability_text"]["name"], "Indispensable Advisors");
+  EXPECT_EQ(mohan_lal["ability_text"]["text"], "Other players cannot remove your spies when battling on a court card.");
+  EXPECT_EQ(pamir["cards"][2]["icons"][3], Json::parse(R"({"icon":"favor","suit":"military"})"));
+  EXPECT_EQ(pamir["cards"][2]["ability_text"], Json());
+  EXPECT_EQ(pamir["cards"][105]["discard"]["name"], "Favor Military");
+  EXPECT_EQ(pamir["cards"][105]["purchase"]["name"], "New Tactics");
+  EXPECT_NE(pamir["cards"][105]["purchase"]["text"].get<std::string>().find("military card"), std::string::npos);
+  EXPECT_EQ(pamir["card_actions"][0], Json::parse(R"({"name":"tax","mechanic":"tax"})"));
+
+  const Json expanse = BoardSession(expanse_game()).ruleset();
+  EXPECT_EQ(expanse["cards"][1]["ability_text"]["name"], "Deep Cover");
+  EXPECT_EQ(expanse["cards"][2]["icons"][3], Json::parse(R"({"icon":"climate_war"})"));
+  EXPECT_EQ(expanse["card_actions"][0], Json::parse(R"({"name":"extort","mechanic":"tax"})"));
+  for (const Json* r : {&pamir, &expanse})
+    for (int c = 1; c < int((*r)["cards"].size()); ++c) {
+      const Json& card = (*r)["cards"][c];
+      if (card["kind"] == "court") {
+        EXPECT_EQ(card["ability"].is_null(), card["ability_text"].is_null()) << card.dump();
+      } else {
+        EXPECT_FALSE(card["discard"].is_null() || card["purchase"].is_null()) << card.dump();
+      }
+    }
+}
+
+// The legal actions say what a click on an element may choose: a market card's purchase, a
+// hand card's play, a court card's action (by mechanism), or a pass.
+TEST(BoardSession, LegalActionsNameTheirKind) {
+  BoardSession session(pamir_game());
+  session.start({2, 3, {"human", "random"}});
+  for (int turn = 0; turn < 30 && session.view(-1)["your_move"].get<bool>(); ++turn) {
+    const Json v = session.view(-1);
+    std::set<std::string> kinds;
+    for (const Json& a : v["legal"]) {
+      kinds.insert(a["kind"].get<std::string>());
+      EXPECT_EQ(a["card_action"].is_null(), a["kind"] != "card_action") << a.dump();
+      if (a["kind"] == "purchase" || a["kind"] == "play" || a["kind"] == "card_action") {
+        EXPECT_GT(a["card"].get<int>(), 0) << a.dump();
+      }
+    }
+    // Each main-phase decision of a turn offers to pass.
+    if (kinds.count("purchase")) {
+      EXPECT_TRUE(kinds.count("pass")) << v["legal"].dump();
+    }
+    session.act(v["legal"].back()["id"].get<long>());
+  }
+}
+
 TEST(BoardSession, ReplaysAPaxExpanseRecordAndRefusesOneOfTheOtherGame) {
   const std::string expanse_record = temp_path("pamir_board_expanse.json");
   const std::string pamir_record = temp_path("pamir_board_pamir.json");

@@ -3,11 +3,12 @@
 // by hand: PAMIR_BIN=build/pamir node --test web/tests/
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { spawn, execFileSync } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
+import { serve as serveBoard } from "./serve.js";
 
 const PAMIR = process.env.PAMIR_BIN || "build/pamir";
 const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
@@ -30,32 +31,68 @@ after(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-// Starts `pamir serve` on a free port; resolves to {url, token, stop}: url is the server's
-// root, token the one it printed in its URL (docs/board.md, Security).
-function serve(...args) {
-  return new Promise((resolve, reject) => {
-    const server = spawn(PAMIR, ["serve", "--port", "0", ...args], { stdio: ["ignore", "pipe", "pipe"] });
-    let out = "", err = "";
-    server.stdout.on("data", (d) => {
-      out += d;
-      const m = out.match(/serving the board on (http:\/\/127\.0\.0\.1:\d+\/)\?token=([0-9a-f]{32}) /);
-      if (m) resolve({ url: m[1], token: m[2], stop: () => server.kill() });
-    });
-    server.stderr.on("data", (d) => (err += d));
-    server.on("exit", (code) => reject(new Error(`pamir serve exited ${code}: ${err}`)));
-  });
-}
+const serve = (...args) => serveBoard(PAMIR, ...args);
 
-// An API call as the page makes it (with the token).
-const json = async (server, path) => (await fetch(server.url + path, { headers: { "X-Pamir-Token": server.token } })).json();
+// An API call as a page makes it: with the token, and in the session of the page given.
+const json = async (server, path, page) => (await fetch(server.url + path, {
+  headers: { "X-Pamir-Token": server.token, "X-Pamir-Session": page ? await sessionOf(page) : "" } })).json();
+const sessionOf = (page) => page.evaluate(() => sessionStorage.getItem("pamir-session"));
 
-async function openPage(server) {
-  const page = await browser.newPage({ viewport: { width: 1400, height: 1300 } });
+// The board page in a tab of 1280x720, the size the layout is made for (docs/board.md).
+async function openPage(server, context = browser) {
+  const page = await context.newPage({ viewport: { width: 1280, height: 720 } });
   const errors = [];
   page.on("pageerror", (e) => errors.push(String(e)));
   await page.goto(`${server.url}?token=${server.token}&delay=0`);
   await page.waitForSelector("body[data-ready='1']");
   return { page, errors };
+}
+
+// Where a point of the map (the SVG's 1000x560 units) is on the screen.
+async function mapPoint(page, [x, y]) {
+  const box = await (await page.$("#map")).boundingBox();
+  return [box.x + x * box.width / 1000, box.y + y * box.height / 560];
+}
+
+// Takes the legal action `pick` by clicking the board element it is on, as a player would:
+// a market card to buy, a hand card to play, a court card's action icon, any other card, a
+// region or a border. A click matching several actions opens a menu, which must list exactly
+// those, and the pick is chosen there. An action on no element (a pass, a loyalty, a player)
+// is clicked in the list. Returns what was clicked: "card", "action", "region", "border", "list".
+async function clickToAct(page, v, pick) {
+  let target = null, matches = [], kind = "list";
+  const cardSelector = (id) => `#players .card[data-card='${id}'], #market .card[data-card='${id}']`;
+  if (pick.kind === "card_action" && await page.$(`#players .court .card[data-card='${pick.card}'] .act.legal[data-action='${pick.card_action}']`)) {
+    target = `#players .court .card[data-card='${pick.card}'] .act[data-action='${pick.card_action}']`;
+    matches = v.legal.filter((a) => a.card === pick.card && a.card_action === pick.card_action);
+    kind = "action";
+  } else if (pick.card > 0 && await page.$(cardSelector(pick.card))) {
+    target = cardSelector(pick.card);
+    matches = v.legal.filter((a) => a.card === pick.card);
+    kind = "card";
+  } else if (pick.region >= 0 || pick.border >= 0) {
+    matches = v.legal.filter((a) => (pick.region >= 0 ? a.region === pick.region : a.border === pick.border));
+    kind = pick.region >= 0 ? "region" : "border";
+  }
+  if (kind === "list") {
+    await page.click(`#legal button.action[data-id='${pick.id}']`);
+    return kind;
+  }
+  if (target) {
+    await page.click(target);
+  } else {
+    // A region at its place on the map, a border at its middle (where its roads stand).
+    const g = await page.$(pick.region >= 0 ? `#map .region[data-index='${pick.region}']` : `#map .border[data-index='${pick.border}']`);
+    const [x, y] = await mapPoint(page, await g.evaluate((e) => [Number(e.dataset.x), Number(e.dataset.y)]));
+    await page.mouse.click(x, y);
+  }
+  if (matches.length > 1) {
+    await page.waitForSelector("#menu.open");
+    const listed = await page.$$eval("#menu button.menu-item", (bs) => bs.map((b) => Number(b.dataset.id)));
+    assert.deepEqual(listed.sort((a, b) => a - b), matches.map((a) => a.id).sort((a, b) => a - b), `the menu of ${pick.name}`);
+    await page.click(`#menu button.menu-item[data-id='${pick.id}']`);
+  }
+  return kind;
 }
 
 // What the page shows, read off its DOM.
@@ -79,7 +116,7 @@ function shown(page) {
     return { step: Number(document.body.dataset.step), steps: Number(document.body.dataset.steps), regions, roads, players, market,
              favored: document.getElementById("favored").textContent, checks: Number(document.getElementById("checks").textContent),
              current: document.querySelector("#log .entry.current")?.innerText ?? null,
-             legal: [...document.querySelectorAll("#legal button.action")].map((b) => Number(b.dataset.id)) };
+             legal: [...document.querySelectorAll("#legal button.action")].map((b) => Number(b.dataset.id)).sort((a, b) => a - b) };
   });
 }
 
@@ -147,7 +184,7 @@ test("a replay steps through a record and shows the engine's position and log at
         await page.waitForSelector(`body[data-step='${step}']`);
       }
       const now = await shown(page);
-      compare(now, await json(server, `api/view?step=${step}`), regions);
+      compare(now, await json(server, `api/view?step=${step}`, page), regions);
       if (step > 0) assert.equal(now.current, entries[step - 1].join("\n"), `log entry ${step}`);
     }
     // Back, the first position, a turn, the slider, the keyboard.
@@ -157,14 +194,14 @@ test("a replay steps through a record and shows the engine's position and log at
     await page.waitForSelector("body[data-step='0']");
     await page.fill("#turn-input", "5");
     await page.click("#goto-turn");
-    const turn5 = (await json(server, `api/view`)).log.find((l) => l.turn >= 5).step - 1;
+    const turn5 = (await json(server, `api/view`, page)).log.find((l) => l.turn >= 5).step - 1;
     await page.waitForSelector(`body[data-step='${turn5}']`);
     assert.match(await page.textContent("#turn"), /^turn 5$/);
     await page.keyboard.press("ArrowRight");
     await page.waitForSelector(`body[data-step='${turn5 + 1}']`);
     await page.$eval("#slider", (s, to) => { s.value = to; s.dispatchEvent(new Event("input")); }, 20);
     await page.waitForSelector("body[data-step='20']");
-    const at20 = await json(server, `api/view?step=20`);
+    const at20 = await json(server, `api/view?step=20`, page);
     compare(await shown(page), at20, regions);
     // Pax Pamir's own fact: the coalition dominant now.
     assert.equal(await page.textContent("[data-fact='dominant coalition'] b"),
@@ -212,9 +249,16 @@ test("a tournament's games.jsonl opens, and the page picks its games", { skip },
   }
 });
 
-// Plays seat 0 by clicking until the game ends: mostly a random legal action, sometimes after
-// narrowing the list by clicking a card or a region, once taking a decision back.
-test(`a whole game against ${OPPONENT} is played by clicks, with narrowing and undo`, { skip }, async () => {
+// Waits until the page shows the human's decision (or the end) after the agents' moves.
+const settled = (page) => page.waitForFunction(() => document.body.dataset.animating === "0" &&
+  (document.querySelector("#legal button.action:not([disabled])") || document.getElementById("decision-title").textContent === "Game over" ||
+   document.getElementById("stopped")));
+
+// Plays seat 0 by clicking the board until the game ends: a seeded random legal action at each
+// decision, taken by clicking the card, the card's action, the region or the border it is on
+// (the list only for actions on no element), once taking a decision back, once filtering the
+// list. At every decision the page must agree with the engine.
+test(`a whole game against ${OPPONENT} is played by clicking the board, with undo`, { skip }, async () => {
   const server = await serve();
   try {
     const { page, errors } = await openPage(server);
@@ -222,50 +266,132 @@ test(`a whole game against ${OPPONENT} is played by clicks, with narrowing and u
     await page.fill("#new-agents", `human,${OPPONENT}`);
     await page.fill("#new-seed", "9");
     await page.click("#new-form button");
-    let rng = 12345, clicks = 0, narrowed = 0, undone = false;
+    let rng = 12345, decisions = 0, filtered = false, undone = false;
+    const clicked = { card: 0, action: 0, region: 0, border: 0, list: 0 };
     const random = (n) => { rng = (rng * 1103515245 + 12345) % 2147483648; return rng % n; };
     for (;;) {
-      await page.waitForFunction(() => document.body.dataset.animating === "0" &&
-        (document.querySelector("#legal button.action:not([disabled])") || document.getElementById("decision-title").textContent === "Game over" ||
-         document.getElementById("stopped")));
+      await settled(page);
       if (await page.$("#stopped") || (await page.textContent("#decision-title")) === "Game over") break;
-      const v = await json(server, `api/view`);
+      const v = await json(server, `api/view`, page);
       assert.equal(v.your_move, true);
       assert.equal(v.to_move, 0);
       const now = await shown(page);
       compare(now, v, regions);
-      assert.deepEqual(now.legal, v.legal.map((a) => a.id));
-      let choices = v.legal;
-      const withCard = v.legal.filter((a) => a.card > 0);
-      if (withCard.length && random(4) === 0) {
-        // Clicking a card narrows the list to the actions on it.
-        const card = withCard[random(withCard.length)].card;
-        await page.click(`#players .card[data-card='${card}'], #market .card[data-card='${card}']`);
-        await page.waitForSelector("#filter:not(:empty)");
-        choices = v.legal.filter((a) => a.card === card);
-        assert.deepEqual((await shown(page)).legal, choices.map((a) => a.id));
-        ++narrowed;
+      assert.deepEqual(now.legal, v.legal.map((a) => a.id).sort((a, b) => a - b));
+      const passes = v.legal.filter((a) => a.kind === "pass");
+      if (!filtered && passes.length && v.legal.length > passes.length) {
+        // A filter that matches no name still shows the passes.
+        await page.fill("#legal-filter", "no action is called this");
+        assert.deepEqual((await shown(page)).legal, passes.map((a) => a.id).sort((a, b) => a - b));
+        await page.fill("#legal-filter", "");
+        filtered = true;
       }
+      // Rather an action on the board than a pass, so that the game moves on; the first card
+      // action offered, so that a short game (against a strong opponent) clicks one too.
+      const onBoard = v.legal.filter((a) => a.kind !== "pass"), cardActions = v.legal.filter((a) => a.kind === "card_action");
+      const choices = !clicked.action && cardActions.length ? cardActions : onBoard.length && random(5) ? onBoard : v.legal;
       const pick = choices[random(choices.length)];
-      const stepsBefore = v.steps;
-      await page.click(`#legal button.action[data-id='${pick.id}']`);
-      await page.waitForFunction((n) => Number(document.body.dataset.steps) > n && document.body.dataset.animating === "0", stepsBefore);
-      ++clicks;
-      if (!undone && clicks === 10) {
+      ++clicked[await clickToAct(page, v, pick)];
+      await page.waitForFunction((n) => Number(document.body.dataset.steps) > n && document.body.dataset.animating === "0", v.steps);
+      assert.equal((await json(server, "api/view", page)).log[v.steps].text.endsWith(pick.name), true, `took ${pick.name}`);
+      ++decisions;
+      if (!undone && decisions === 10) {
         // Undo takes back this decision and the agent's after it.
         await page.click("#undo");
-        await page.waitForSelector(`body[data-steps='${stepsBefore}']`);
-        assert.deepEqual((await json(server, `api/view`)).legal, v.legal);
+        await page.waitForSelector(`body[data-steps='${v.steps}']`);
+        assert.deepEqual((await json(server, `api/view`, page)).legal, v.legal);
         undone = true;
       }
     }
-    const v = await json(server, `api/view`);
+    const v = await json(server, `api/view`, page);
     assert.equal(v.over, true, v.stopped ?? "the game ended");
-    assert.ok(clicks > 20 && narrowed > 0 && undone, `${clicks} clicks, ${narrowed} narrowed`);
+    const onBoard = clicked.card + clicked.action + clicked.region + clicked.border;
+    assert.ok(decisions > 20 && undone && filtered && clicked.card && clicked.action && clicked.region && onBoard > clicked.list,
+              `${decisions} decisions, clicked ${JSON.stringify(clicked)}`);
     // The end shows the true position and the standing.
     compare(await shown(page), v, regions);
     const standing = await page.$$eval("#standing tr[data-seat]", (rows) => rows.map((r) => Number(r.dataset.seat)));
     assert.equal(standing.length, 2);
+    assert.deepEqual(errors, []);
+  } finally {
+    server.stop();
+  }
+});
+
+// Two tabs of one server: each has its own game, a new game in one leaves the other's alone,
+// and a reload keeps the tab's game.
+test("two tabs keep two games", { skip }, async () => {
+  const server = await serve();
+  try {
+    const context = await browser.newContext();
+    const first = await openPage(server, context), second = await openPage(server, context);
+    assert.notEqual(await sessionOf(first.page), await sessionOf(second.page));
+    const start = async (page, agents, seed) => {
+      await page.fill("#new-agents", agents);
+      await page.fill("#new-seed", String(seed));
+      await page.click("#new-form button");
+      await settled(page);
+    };
+    await start(first.page, "human,random", 4);
+    await start(second.page, "human,random,random", 5);
+    assert.equal(await first.page.textContent("#title"), "play: seed 4");
+    assert.equal(await second.page.textContent("#title"), "play: seed 5");
+    assert.equal((await first.page.$$("#players .player")).length, 2);
+    await first.page.reload();
+    await first.page.waitForSelector("body[data-ready='1']");
+    assert.equal(await first.page.textContent("#title"), "play: seed 4");
+    assert.equal((await first.page.$$("#players .player")).length, 2);
+    assert.equal((await json(server, "api/view", second.page)).title, "seed 5");
+    assert.deepEqual([...first.errors, ...second.errors], []);
+    await context.close();
+  } finally {
+    server.stop();
+  }
+});
+
+// At 1280x720 the whole table is on the screen without scrolling the page: the map, the
+// market, every player's court of a 3-player game, the decision.
+test("the table fits 1280x720, and the legend names every colour and symbol", { skip }, async () => {
+  const server = await serve();
+  try {
+    const { page, errors } = await openPage(server);
+    const ruleset = await json(server, "api/ruleset");
+    await page.fill("#new-agents", "human,random,random");
+    await page.click("#new-form button");
+    await settled(page);
+    const overflow = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.scrollHeight]);
+    assert.deepEqual(overflow, [1280, 720]);
+    for (const selector of ["#map", "#market", "#players .player[data-seat='0']", "#players .player[data-seat='1']",
+                            "#players .player[data-seat='2']", "#legal"]) {
+      const box = await (await page.$(selector)).boundingBox();
+      assert.ok(box.x >= 0 && box.y >= 0 && box.x + box.width <= 1280 && box.y + box.height <= 720, `${selector} at ${JSON.stringify(box)}`);
+    }
+    // Every market card has its face: suit band, rank, icons, actions; an event its two halves.
+    for (const id of (await json(server, "api/view", page)).state.market.cards.flat().filter(Boolean)) {
+      const card = ruleset.cards[id];
+      const face = await page.$(`#market .card[data-card='${id}']`);
+      if (card.kind === "court") {
+        assert.equal(await face.$eval(".stars", (e) => e.textContent), "★".repeat(card.rank));
+        assert.equal((await face.$$(".icons .sym")).length, card.icons.length);
+        assert.equal((await face.$$(".actions .act")).length, card.actions.length);
+      } else {
+        assert.equal((await face.$$(".half")).length, 2);
+      }
+    }
+    // The legend: each suit, coalition and seat with the colour the table uses, each card
+    // action by the game's name.
+    await page.click("#legend-button");
+    await page.waitForSelector("#legend.open");
+    for (const suit of ruleset.suits) assert.ok(await page.$(`#legend [data-legend-suit='${suit}']`), suit);
+    for (const c of ruleset.coalitions) assert.ok(await page.$(`#legend [data-legend-coalition='${c}']`), c);
+    for (const seat of [0, 1, 2]) assert.ok(await page.$(`#legend [data-legend-seat='${seat}']`));
+    assert.deepEqual(await page.$$eval("#legend [data-legend-action]", (es) => es.map((e) => e.textContent)),
+                     ruleset.card_actions.map((a) => a.name));
+    const band = await page.$eval("#market .card.suit-" + ruleset.suits[0] + " .band, #players .card.suit-" + ruleset.suits[0] + " .band",
+                                  (e) => getComputedStyle(e).backgroundColor).catch(() => null);
+    if (band) assert.equal(await page.$eval(`#legend [data-legend-suit='${ruleset.suits[0]}'] .chip`, (e) => getComputedStyle(e).backgroundColor), band);
+    await page.keyboard.press("Escape");
+    assert.equal(await page.$("#legend.open"), null);
     assert.deepEqual(errors, []);
   } finally {
     server.stop();
@@ -293,7 +419,7 @@ test("pamir serve --game expanse shows a Pax Expanse game with its facts, played
       await page.waitForFunction(() => document.body.dataset.animating === "0" &&
         (document.querySelector("#legal button.action:not([disabled])") || document.getElementById("decision-title").textContent === "Game over" ||
          document.getElementById("stopped")));
-      const v = await json(server, "api/view");
+      const v = await json(server, "api/view", page);
       assert.equal(v.state.game, "expanse");
       // The map has the game's six regions and draws the position's pieces.
       const drawn = await page.$$eval("#map .region", (gs) => gs.map((g) => g.dataset.region));
@@ -314,12 +440,20 @@ test("pamir serve --game expanse shows a Pax Expanse game with its facts, played
       const money = await page.$$eval("#standing tr[data-seat]", (rows) =>
         rows.map((r) => [Number(r.dataset.seat), Number(r.querySelector(".money").textContent)]).sort((a, b) => a[0] - b[0]));
       assert.deepEqual(money.map(([, m]) => m), [...v.standing].sort((a, b) => a.seat - b.seat).map((r) => r.money));
-      if (clicks === 6 || !v.your_move) break;
-      // The human (seat 0) takes the first legal action; the agents answer.
-      assert.deepEqual((await shown(page)).legal, v.legal.map((a) => a.id));
-      await page.click(`#legal button.action[data-id='${v.legal[0].id}']`);
+      if (clicks === 8 || !v.your_move) break;
+      // The human (seat 0) takes an action on the board (its first, else a pass); the agents answer.
+      assert.deepEqual((await shown(page)).legal, v.legal.map((a) => a.id).sort((a, b) => a - b));
+      const pick = v.legal.find((a) => a.kind !== "pass" && a.kind !== "choice") ?? v.legal[0];
+      await clickToAct(page, v, pick);
       await page.waitForFunction((n) => Number(document.body.dataset.steps) > n && document.body.dataset.animating === "0", v.steps);
+      assert.ok((await json(server, "api/view", page)).log[v.steps].text.endsWith(pick.name), pick.name);
     }
+    // The legend in the game's words: its card actions, its suits and factions.
+    await page.click("#legend-button");
+    assert.deepEqual(await page.$$eval("#legend [data-legend-action]", (es) => es.map((e) => e.textContent)),
+                     ruleset.card_actions.map((a) => a.name));
+    assert.deepEqual(await page.$$eval("#legend [data-legend-coalition]", (es) => es.map((e) => e.textContent)), ruleset.coalitions);
+    assert.match(await page.textContent("#legend"), new RegExp(ruleset.words.army));
     assert.deepEqual(errors, []);
   } finally {
     server.stop();
@@ -360,8 +494,11 @@ test("a page of another origin can neither start a program nor open a file", { s
       form.submit();
     }, { target, body, path: "/etc/passwd" });
     await page.waitForLoadState();
-    // The server answers its own page as before and nothing was started or opened.
-    const v = await json(server, "api/view");
+    // The server answers its own page as before and nothing was started or opened: a new
+    // tab's session shows no game.
+    const { session } = await (await fetch(target + "api/session", { method: "POST", body: "{}",
+      headers: { "Content-Type": "application/json", "X-Pamir-Token": server.token } })).json();
+    const v = await (await fetch(target + "api/view", { headers: { "X-Pamir-Token": server.token, "X-Pamir-Session": session } })).json();
     assert.equal(v.mode, "none");
     assert.equal(existsSync(marker), false);
     // The same requests with the token but another Origin are refused too (403, one line).
