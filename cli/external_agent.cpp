@@ -76,7 +76,7 @@ long long now_ms() {
 }
 
 // "external:[timeout=MS ]<command>"
-const bool registered = games::register_agent("external", [](const games::Game& game, const std::string& argument,
+const bool external_agent_registered = games::register_agent("external", [](const games::Game& game, const std::string& argument,
                                                               games::u64 seed) -> std::unique_ptr<games::Agent> {
   std::string command = argument;
   int timeout_ms = kDefaultTimeoutMs;

@@ -28,7 +28,7 @@ int parse_choice(const games::Game& game, const games::Position& p, const std::s
 }
 
 // "human": the person at this terminal (stdin and stdout).
-const bool registered = games::register_agent(
+const bool human_agent_registered = games::register_agent(
     "human", [](const games::Game& game, const std::string& argument, games::u64) -> std::unique_ptr<games::Agent> {
       if (!argument.empty()) throw std::invalid_argument("human takes no options, got 'human:" + argument.substr(0, 40) + "'");
       return std::make_unique<HumanAgent>(game, std::cin, std::cout);

@@ -98,7 +98,7 @@ void run(const MatchFlags& f) {
   throw ExitStatus{v == tournament::SprtVerdict::kH1 ? kExitH1 : v == tournament::SprtVerdict::kH0 ? kExitH0 : kExitInconclusive};
 }
 
-const bool registered = register_command([](CLI::App& app) {
+const bool match_registered = register_command([](CLI::App& app) {
   auto* cmd = app.add_subcommand(
       "match",
       "SPRT between two agents in paired 2-player games (same deal, seats swapped). Exit status: 0 = H1 accepted "

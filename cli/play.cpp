@@ -125,7 +125,7 @@ void replay_game(const games::Game& game, const PlayFlags& f) {
   std::printf("%s", game.describe_result(s).c_str());
 }
 
-const bool registered = register_command([](CLI::App& app) {
+const bool play_registered = register_command([](CLI::App& app) {
   auto* cmd = app.add_subcommand("play", "Play one game between agents (or replay a record) and print its log");
   auto flags = std::make_shared<PlayFlags>();
   auto* players = cmd->add_option("--players", flags->players, "Number of players (" + seat_ranges() + ")");

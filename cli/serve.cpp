@@ -50,7 +50,7 @@ void run_serve(const ServeFlags& f) {
   server->run();
 }
 
-const bool registered = register_command([](CLI::App& app) {
+const bool serve_registered = register_command([](CLI::App& app) {
   auto* cmd = app.add_subcommand("serve", "Serve the board in a web browser: replays and games against agents");
   auto flags = std::make_shared<ServeFlags>();
   cmd->add_option("--port", flags->options.port, "Port to listen on (0: any free port)")

@@ -118,7 +118,7 @@ void run(const TournamentFlags& f) {
   for (const std::string& path : tournament::write_reports(f.out, c, st)) std::printf("report: %s\n", path.c_str());
 }
 
-const bool registered = register_command([](CLI::App& app) {
+const bool tournament_registered = register_command([](CLI::App& app) {
   auto* cmd = app.add_subcommand("tournament", "Play a balanced, seeded tournament between agents and rate them");
   auto flags = std::make_shared<TournamentFlags>();
   cmd->add_option("--agents", flags->agents,

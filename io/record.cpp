@@ -16,10 +16,9 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-constexpr const char* kFormat = "pamir-record-1";
+constexpr const char* kRecordFormat = "pamir-record-1";
 
-std::string num(long long v) { return std::to_string(v); }
-std::string seat_range() { return num(kMinPlayers) + " to " + num(kMaxPlayers); }
+std::string seat_range() { return std::to_string(kMinPlayers) + " to " + std::to_string(kMaxPlayers); }
 // The record's key for the automaton's seat ("wakhan_seat").
 std::string automaton_key() { return kAutomaton ? std::string(kAutomaton) + "_seat" : std::string(); }
 
@@ -34,7 +33,7 @@ const Json& require(const Json& j, const char* key) {
 
 std::string result_text(const RecordedResult& r) {
   std::string vp, ranks;
-  for (std::size_t p = 0; p < r.vp.size(); ++p) vp += (p ? " " : "") + num(r.vp[p]), ranks += (p ? " " : "") + num(r.ranks[p]);
+  for (std::size_t p = 0; p < r.vp.size(); ++p) vp += (p ? " " : "") + std::to_string(r.vp[p]), ranks += (p ? " " : "") + std::to_string(r.ranks[p]);
   return std::string(r.game_over ? "game over" : "game not over") + ", vp " + vp + ", ranks " + ranks;
 }
 
@@ -61,12 +60,12 @@ int automaton_player(const GameRecord& r) { return r.automaton_seat == kNoRecord
 
 std::optional<State> replay(const GameRecord& r, std::string* error) {
   if (r.num_players < kMinPlayers || r.num_players > kMaxPlayers) {
-    if (error) *error = "num_players must be " + seat_range() + ", got " + num(r.num_players);
+    if (error) *error = "num_players must be " + seat_range() + ", got " + std::to_string(r.num_players);
     return std::nullopt;
   }
   if (r.automaton_seat != kNoRecordedSeat &&
       (!kAutomaton || r.num_players > kAutomatonMaxPlayers || r.automaton_seat < 0 || r.automaton_seat >= r.num_players)) {
-    if (error) *error = kAutomaton ? automaton_key() + " must name a seat of a game of at most " + num(kAutomatonMaxPlayers)
+    if (error) *error = kAutomaton ? automaton_key() + " must name a seat of a game of at most " + std::to_string(kAutomatonMaxPlayers)
                                    : std::string("this game has no automated opponent");
     return std::nullopt;
   }
@@ -75,7 +74,7 @@ std::optional<State> replay(const GameRecord& r, std::string* error) {
     const Action a = r.actions[i];
     if (s.game_over() || a >= kNumActions || !is_legal(s, a)) {
       if (error)
-        *error = "action " + num(long(i)) + " (id " + num(a) + ") is not legal at step " + num(long(i)) +
+        *error = "action " + std::to_string(long(i)) + " (id " + std::to_string(a) + ") is not legal at step " + std::to_string(long(i)) +
                  (s.game_over() ? ": the game is already over" : "");
       return std::nullopt;
     }
@@ -104,12 +103,12 @@ RecordedResult result_of(const State& final_state) {
 std::string record_to_json(const GameRecord& r, const State& final_state) {
   Json agents = r.agents;
   std::string out = "{\n";
-  out += "  \"format\": \"" + std::string(kFormat) + "\",\n";
+  out += "  \"format\": \"" + std::string(kRecordFormat) + "\",\n";
   // The first game's records name no game: they had none before there were two, and stay so.
   if (kGameKey != kDefaultGame) out += "  \"game\": \"" + std::string(kGameKey) + "\",\n";
-  out += "  \"num_players\": " + num(r.num_players) + ",\n";
+  out += "  \"num_players\": " + std::to_string(r.num_players) + ",\n";
   out += "  \"seed\": " + std::to_string(r.seed) + ",\n";
-  if (r.automaton_seat != kNoRecordedSeat) out += "  \"" + automaton_key() + "\": " + num(r.automaton_seat) + ",\n";
+  if (r.automaton_seat != kNoRecordedSeat) out += "  \"" + automaton_key() + "\": " + std::to_string(r.automaton_seat) + ",\n";
   out += "  \"agents\": " + agents.dump() + ",\n";
   out += "  \"actions\": [";
   // Names are those of the position each action was taken in, so replay alongside.
@@ -141,8 +140,8 @@ std::optional<GameRecord> record_from_json(const std::string& text, std::string*
         throw RecordError("unknown key " + quoted(k));
     }
     const Json& format = require(j, "format");
-    if (!format.is_string() || format.get<std::string>() != kFormat)
-      throw RecordError(std::string("format: expected \"") + kFormat + "\"");
+    if (!format.is_string() || format.get<std::string>() != kRecordFormat)
+      throw RecordError(std::string("format: expected \"") + kRecordFormat + "\"");
     GameRecord r;
     const Json& players = require(j, "num_players");
     if (!players.is_number_integer() || players.get<long long>() < kMinPlayers ||
@@ -156,7 +155,7 @@ std::optional<GameRecord> record_from_json(const std::string& text, std::string*
       const Json& w = j[automaton_key()];
       if (!w.is_number_integer() || w.get<long long>() < 0 || w.get<long long>() >= r.num_players ||
           r.num_players > kAutomatonMaxPlayers)
-        throw RecordError(automaton_key() + ": expected a seat of a game of at most " + num(kAutomatonMaxPlayers) +
+        throw RecordError(automaton_key() + ": expected a seat of a game of at most " + std::to_string(kAutomatonMaxPlayers) +
                           " seats, got " + excerpt(w));
       r.automaton_seat = w.get<int>();
     }
@@ -171,13 +170,13 @@ std::optional<GameRecord> record_from_json(const std::string& text, std::string*
     if (!actions.is_array()) throw RecordError("actions: expected an array");
     for (size_t i = 0; i < actions.size(); ++i) {
       const Json& a = actions[i];
-      const std::string where = "actions[" + num(long(i)) + "]";
+      const std::string where = "actions[" + std::to_string(long(i)) + "]";
       // The id is authoritative; the name only has to be a string.
       if (!a.is_object() || a.size() != 2 || !a.contains("id") || !a.contains("name") || !a["name"].is_string())
         throw RecordError(where + ": expected {\"id\": <number>, \"name\": <string>}");
       const Json& id = a["id"];
       if (!id.is_number_unsigned() || id.get<u64>() >= u64(kNumActions))
-        throw RecordError(where + ".id: expected an action id 0.." + num(kNumActions - 1) + ", got " + excerpt(id));
+        throw RecordError(where + ".id: expected an action id 0.." + std::to_string(kNumActions - 1) + ", got " + excerpt(id));
       r.actions.push_back(Action(id.get<u64>()));
     }
     if (j.contains("result")) r.result = parse_result(j["result"], r.num_players);

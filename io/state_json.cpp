@@ -32,8 +32,6 @@ struct LoadError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-std::string num(long long v) { return std::to_string(v); }
-
 // ---------------------------------------------------------------------------------------
 // Names
 // ---------------------------------------------------------------------------------------
@@ -161,8 +159,8 @@ int index_of(const char* const (&names)[N], const std::string& s) {
 std::string cyl_loc_string(u8 l) {
   if (l == CylLoc::kSupply) return "supply";
   if (CylLoc::is_tribe(l)) return std::string("tribe:") + region_name(CylLoc::region_of(l));
-  if (CylLoc::is_gift(l)) return "gift:" + num(2 * (CylLoc::slot_of(l) + 1));
-  return "spy:" + num(CylLoc::card_of(l));
+  if (CylLoc::is_gift(l)) return "gift:" + std::to_string(2 * (CylLoc::slot_of(l) + 1));
+  return "spy:" + std::to_string(CylLoc::card_of(l));
 }
 
 std::string block_loc_string(u8 l) {
@@ -172,12 +170,12 @@ std::string block_loc_string(u8 l) {
 }
 
 std::string site_string(int site) {
-  return Site::is_region(site) ? std::string(region_name(site)) : "card:" + num(Site::card_of(site));
+  return Site::is_region(site) ? std::string(region_name(site)) : "card:" + std::to_string(Site::card_of(site));
 }
 
 std::string move_loc_string(int loc) {
   if (loc < Region::kCount) return std::string("army:") + region_name(loc);
-  if (loc < Region::kCount + kNumCourtCards) return "spy:" + num(loc - Region::kCount + 1);
+  if (loc < Region::kCount + kNumCourtCards) return "spy:" + std::to_string(loc - Region::kCount + 1);
   return std::string("tribe:") + region_name(loc - Region::kCount - kNumCourtCards);
 }
 
@@ -282,7 +280,7 @@ void expect_keys(const Json& obj, std::initializer_list<const char*> keys, const
 }
 
 std::string join(const std::string& where, const char* key) { return where.empty() ? key : where + "." + key; }
-std::string index(const std::string& where, size_t i) { return where + "[" + num(long(i)) + "]"; }
+std::string index(const std::string& where, size_t i) { return where + "[" + std::to_string(long(i)) + "]"; }
 
 long long get_int(const Json& v, const std::string& where, long long lo, long long hi) {
   if (!v.is_number_integer())
@@ -290,7 +288,7 @@ long long get_int(const Json& v, const std::string& where, long long lo, long lo
   const bool huge = v.is_number_unsigned() && v.get<unsigned long long>() > (1ull << 62);
   const long long x = huge ? 0 : v.get<long long>();
   if (huge || x < lo || x > hi)
-    throw LoadError(where + ": " + describe(v) + " is out of range " + num(lo) + ".." + num(hi));
+    throw LoadError(where + ": " + describe(v) + " is out of range " + std::to_string(lo) + ".." + std::to_string(hi));
   return x;
 }
 
@@ -302,8 +300,8 @@ std::string get_string(const Json& v, const std::string& where) {
 const Json& get_array(const Json& v, const std::string& where, size_t min_len, size_t max_len) {
   if (!v.is_array()) throw LoadError(where + ": expected an array, got " + describe(v));
   if (v.size() < min_len || v.size() > max_len) {
-    const std::string want = min_len == max_len ? num(long(min_len)) : num(long(min_len)) + ".." + num(long(max_len));
-    throw LoadError(where + ": expected " + want + " entries, got " + num(long(v.size())));
+    const std::string want = min_len == max_len ? std::to_string(long(min_len)) : std::to_string(long(min_len)) + ".." + std::to_string(long(max_len));
+    throw LoadError(where + ": expected " + want + " entries, got " + std::to_string(long(v.size())));
   }
   return v;
 }
@@ -362,7 +360,7 @@ void get_card_set(const Json& v, const std::string& where, u64 (&set)[2]) {
   const Json& a = get_array(v, where, 0, kNumCourtCards);
   for (size_t i = 0; i < a.size(); ++i) {
     const int c = int(get_int(a[i], index(where, i), 1, kNumCourtCards));
-    if (bit_test(set, c)) throw LoadError(where + ": card " + num(c) + " listed twice");
+    if (bit_test(set, c)) throw LoadError(where + ": card " + std::to_string(c) + " listed twice");
     bit_set(set, c);
   }
 }
@@ -476,7 +474,7 @@ class CardPlacer {
   explicit CardPlacer(State& s) : s_(s) {}
 
   void place(int c, int loc, const std::string& place) {
-    if (!place_[c].empty()) throw LoadError("card " + num(c) + " appears twice (" + place_[c] + ", " + place + ")");
+    if (!place_[c].empty()) throw LoadError("card " + std::to_string(c) + " appears twice (" + place_[c] + ", " + place + ")");
     place_[c] = place;
     s_.card_loc[c] = u8(loc);
   }
@@ -491,7 +489,7 @@ class CardPlacer {
 
   void require_all_placed() const {
     for (int c = 1; c <= kNumCards; ++c)
-      if (place_[c].empty()) throw LoadError("card " + num(c) + " is nowhere");
+      if (place_[c].empty()) throw LoadError("card " + std::to_string(c) + " is nowhere");
   }
 
  private:
@@ -517,21 +515,21 @@ void check_task_refers_to_play(const State& s, const Task& t, const std::string&
       } else {
         present = s.tribes[loc - Region::kCount - kNumCourtCards][p] > 0;
       }
-      if (!present) throw LoadError(where + ".piece: player " + num(p) + " has no such piece");
+      if (!present) throw LoadError(where + ".piece: player " + std::to_string(p) + " has no such piece");
       break;
     }
     case TaskKind::kBattle:
       if (!Site::is_region(t.a) && !in_court(Site::card_of(t.a)))
-        throw LoadError(where + ".site: card " + num(Site::card_of(t.a)) + " is not in a court");
+        throw LoadError(where + ".site: card " + std::to_string(Site::card_of(t.a)) + " is not in a court");
       break;
     case TaskKind::kPrize:
       if (s.card_loc[t.a] != Loc::kDiscard) throw LoadError(where + ".card: the prize must be in the discard pile");
-      if (court_card(t.a).prize == Coalition::kNone) throw LoadError(where + ".card: card " + num(t.a) + " is no prize");
+      if (court_card(t.a).prize == Coalition::kNone) throw LoadError(where + ".card: card " + std::to_string(t.a) + " is no prize");
       break;
     case TaskKind::kBribeDemand:
     case TaskKind::kBribePay:
       if (!in_court(t.b) && s.card_loc[t.b] != Loc::kHand + s.current)
-        throw LoadError(where + ".card: card " + num(t.b) + " is neither in a court nor in the hand of the current player");
+        throw LoadError(where + ".card: card " + std::to_string(t.b) + " is neither in a court nor in the hand of the current player");
       break;
     case TaskKind::kResolveIcons:
       // The card may have left the court meanwhile (discarded to pay a leverage debt its
@@ -542,14 +540,14 @@ void check_task_refers_to_play(const State& s, const Task& t, const std::string&
       // A build places up to 3 blocks (6 under Nation Building) and pays 2 rupees a block
       // (a pair under Nation Building) when it ends, so what is placed must be affordable.
       const bool doubled = s.player_effects[p] & PlayerEffect::kNationBuilding;
-      if (t.b != (doubled ? 6 : 3)) throw LoadError(where + ".max: a build allows " + num(doubled ? 6 : 3) + " blocks");
+      if (t.b != (doubled ? 6 : 3)) throw LoadError(where + ".max: a build allows " + std::to_string(doubled ? 6 : 3) + " blocks");
       if (t.a > t.b) throw LoadError(where + ": more blocks placed than the build allows");
       if (s.rupees[p] < (doubled ? 2 * ((t.a + 1) / 2) : 2 * t.a))
-        throw LoadError(where + ": player " + num(p) + " cannot pay for the blocks placed");
+        throw LoadError(where + ": player " + std::to_string(p) + " cannot pay for the blocks placed");
       break;
     }
     case TaskKind::kBetray:
-      if (s.rupees[p] < 2) throw LoadError(where + ": player " + num(p) + " cannot pay for a betrayal");
+      if (s.rupees[p] < 2) throw LoadError(where + ": player " + std::to_string(p) + " cannot pay for a betrayal");
       break;
     case TaskKind::kTurnActions:
       if (p != s.current) throw LoadError(where + ".player: the action phase belongs to the current player");
@@ -586,7 +584,7 @@ constexpr const char* kTopKeys[] = {"format", "num_players", "phase", "current",
                                     "favored_suit", "global_effects", "bank", "rupees_removed",
                                     "dominance_checks_resolved", "players", "blocks", "market", "deck", "unused",
                                     "discard", "active_events", "turn_state", "tasks"};
-constexpr const char* kFormat = "pamir-state-1";
+constexpr const char* kStateFormat = "pamir-state-1";
 
 // The game a position is of: its "game", which Pax Pamir's positions leave out (they had
 // none before there were two games, and they stay as they were).
@@ -636,8 +634,8 @@ State parse_state(const Json& j) {
   if (core::kAutomaton && j.contains(core::kAutomaton)) keys.push_back(core::kAutomaton);
   if (!Rules::kOwnState.empty()) keys.push_back(core::kGameKey);
   expect_keys(j, keys.data(), keys.size(), "position");
-  if (get_string(j["format"], "format") != kFormat)
-    throw LoadError(std::string("format: expected \"") + kFormat + "\"");
+  if (get_string(j["format"], "format") != kStateFormat)
+    throw LoadError(std::string("format: expected \"") + kStateFormat + "\"");
 
   State s;
   std::memset(&s, 0, sizeof s);
@@ -682,14 +680,14 @@ State parse_state(const Json& j) {
   int court_at = 0;
   for (int p = 0; p < n; ++p) {
     const Json& pj = players[p];
-    const std::string w = "players[" + num(p) + "]";
+    const std::string w = "players[" + std::to_string(p) + "]";
     expect_keys(pj, {"rupees", "vp", "loyalty", "hand", "court", "prizes", "effects", "cylinders", "cylinders_placed"},
                 w);
     s.rupees[p] = u8(get_int(pj["rupees"], w + ".rupees", 0, 255));
     s.vp[p] = u8(get_int(pj["vp"], w + ".vp", 0, 255));
     s.loyalty[p] = u8(get_coalition(pj["loyalty"], w + ".loyalty", true));
     s.player_effects[p] = u8(get_bit_names(pj["effects"], w + ".effects", kPlayerEffectNames));
-    const std::string who = " of player " + num(p);
+    const std::string who = " of player " + std::to_string(p);
     {
       const Json& hand = get_array(pj["hand"], w + ".hand", 0, kNumCourtCards);
       for (size_t i = 0; i < hand.size(); ++i) {
@@ -731,7 +729,7 @@ State parse_state(const Json& j) {
   // Market: card ids (0 = empty space) and the rupees on each space.
   expect_keys(j["market"], {"cards", "rupees"}, "market");
   for (int r = 0; r < kMarketRows; ++r) {
-    const std::string wc = "market.cards[" + num(r) + "]", wr = "market.rupees[" + num(r) + "]";
+    const std::string wc = "market.cards[" + std::to_string(r) + "]", wr = "market.rupees[" + std::to_string(r) + "]";
     const Json& row = get_array(get_array(j["market"]["cards"], "market.cards", 2, 2)[r], wc, 6, 6);
     const Json& rup = get_array(get_array(j["market"]["rupees"], "market.rupees", 2, 2)[r], wr, 6, 6);
     for (int c = 0; c < kMarketCols; ++c) {
@@ -804,7 +802,7 @@ State parse_state(const Json& j) {
 
 std::string state_to_json(const State& s, int indent) {
   Json j;
-  j["format"] = kFormat;
+  j["format"] = kStateFormat;
   write_game(j);
   j["num_players"] = s.num_players;
   j["phase"] = kPhaseNames[s.phase];

@@ -3,6 +3,7 @@
 // actions, also with the New Tactics event) (data/special_abilities.md, the table row of each
 // ability and "Notes for the engine writer").
 
+#include "tests/rules/pamir_cards.h"
 #include "tests/scenario.h"
 
 namespace pamir::testing {
@@ -13,15 +14,10 @@ using namespace Coalition;
 // Cards used below (data/court_cards.tsv).
 constexpr int kPrinceAkbarKhan = 3;     // Insurrection; Afghan patriot
 constexpr int kBalkhArsenicMine = 10;   // build, betray; no ability
-constexpr int kBalaHissar = 16;         // Kabul, army icon; no ability
-constexpr int kKarakulSheep = 61;       // economic; no ability
-constexpr int kAbbasMirza = 75;         // political; no ability
 constexpr int kCivicImprovements = 78;  // Infrastructure; build
 constexpr int kNasrullahKhan = 90;      // political: tax, betray; no ability
 constexpr int kAllahQuliBahadur = 91;   // Savvy Operator; political: betray
 constexpr int kCossacks = 99;           // Irregulars; military: battle; Russian patriot
-constexpr int kFavorMilitaryNewTactics = 105;
-constexpr int kRiotsKabulNationBuilding = 112;
 
 // ---------------------------------------------------------------------------------------
 // Insurrection (card 3)

@@ -5,6 +5,7 @@
 
 #include <utility>
 
+#include "tests/rules/pamir_cards.h"
 #include "tests/scenario.h"
 
 namespace pamir::testing {
@@ -14,15 +15,11 @@ using namespace Coalition;
 
 // Cards used below (data/court_cards.tsv).
 constexpr int kShahShujah = 5;           // Claim of Ancient Lineage
-constexpr int kKabulBazaar = 8;          // Kabul, economic rank 2; no ability
-constexpr int kBalaHissar = 16;          // Kabul, military; no ability
 constexpr int kRanjitSingh = 24;         // Civil Service Reforms
 constexpr int kBarakzaiSadars = 42;      // Charismatic Courtiers; Afghan patriot
-constexpr int kKarakulSheep = 61;        // tax (rank 2), Herat; no ability
 constexpr int kBaluchiSmugglers = 66;    // Herat Influence
 constexpr int kGhaemMagham = 68;         // Persian Influence
 constexpr int kGriboyedov = 70;          // Russian Influence; Russian patriot
-constexpr int kAbbasMirza = 75;          // Persia, political; no ability
 constexpr int kCourtlyMannersCard = 107;  // Disregard for Customs / Courtly Manners
 
 // ---------------------------------------------------------------------------------------

@@ -2,6 +2,7 @@
 // Well-Connected, Indian Supplies (also with the Nationalism event) and Blackmail (both
 // cards) (data/special_abilities.md, the table row of each ability).
 
+#include "tests/rules/pamir_cards.h"
 #include "tests/scenario.h"
 
 namespace pamir::testing {
@@ -10,8 +11,6 @@ namespace {
 using namespace Coalition;
 
 // Cards used below (data/court_cards.tsv).
-constexpr int kKabulBazaar = 8;             // Kabul, economic; no ability
-constexpr int kBalaHissar = 16;             // Kabul, military; no ability
 constexpr int kAlexanderBurnes = 21;        // Strange Bedfellows; move (rank 2), Punjab
 constexpr int kKhyberPass = 29;             // move (rank 2), Punjab; no ability
 constexpr int kCountPerovsky = 100;         // Transcaspia, military; no ability
@@ -21,10 +20,8 @@ constexpr int kFruitMarkets = 48;           // Kandahar; no ability
 constexpr int kSirJohnKeane = 51;           // Indian Supplies; British patriot
 constexpr int kHeratiBandits = 54;          // Blackmail (Herat); Herat
 constexpr int kYarMohammad = 56;            // Well-Connected; Herat
-constexpr int kKarakulSheep = 61;           // Herat; no ability
 constexpr int kFarahRoad = 63;              // move (rank 3), Herat; no ability
 constexpr int kOpiumFields = 64;            // Herat; no ability
-constexpr int kRiotsHeratNationalism = 110;
 
 // The legal destinations after starting a move with `move_card` and picking the piece
 // `piece` ("spy 8", "army kandahar").

@@ -4,6 +4,7 @@
 // where it changes the outcome and cases where it must not (other removals, other players,
 // other regions, the card gone from the court).
 
+#include "tests/rules/pamir_cards.h"
 #include "tests/scenario.h"
 
 namespace pamir::testing {
@@ -13,19 +14,13 @@ using namespace Coalition;
 
 // Cards used below (data/court_cards.tsv).
 constexpr int kMohanLal = 1;            // Indispensable Advisors
-constexpr int kJanFishanKhan = 2;       // battle (rank 2), move; no ability
 constexpr int kDurraniRoyalGuard = 15;  // Bodyguards; military
-constexpr int kBalaHissar = 16;         // tax, betray; no ability
 constexpr int kCitadelOfGhazni = 17;    // Citadel (Kabul)
 constexpr int kAkaliSikhs = 38;         // battle (rank 2); no ability
 constexpr int kCharlesMasson = 41;      // Safe House
-constexpr int kKarakulSheep = 61;       // economic; no ability
 constexpr int kClaudeWade = 72;         // Safe House
-constexpr int kAbbasMirza = 75;         // political; no ability
 constexpr int kShahsGuard = 83;         // Bodyguards; military
 constexpr int kArkOfBukhara = 97;       // Citadel (Transcaspia)
-constexpr int kRiotsKabulNationBuilding = 112;
-constexpr int kFavorPoliticalRebuke = 116;
 
 // ---------------------------------------------------------------------------------------
 // Indispensable Advisors (card 1)

@@ -1,13 +1,12 @@
 // Scenario tests for the battle action (guide "Card-Based Actions: Battle"; rules notes 5
 // "Battle").
 
+#include "tests/rules/pamir_cards.h"
 #include "tests/scenario.h"
 
 namespace pamir::testing {
 namespace {
 
-constexpr int kAfghan = Coalition::kAfghan, kBritish = Coalition::kBritish,
-              kRussian = Coalition::kRussian;
 
 // Three seats: 0 and 2 Afghan, 1 British. Seat 0 holds Tajik Warband (Herat, rank 2: betray,
 // battle).

@@ -1,12 +1,12 @@
 // Scenario tests for the betray action (guide "Card-Based Actions: Betray"; rules notes 5
 // "Betray" and 8).
 
+#include "tests/rules/pamir_cards.h"
 #include "tests/scenario.h"
 
 namespace pamir::testing {
 namespace {
 
-constexpr int kAfghan = Coalition::kAfghan, kBritish = Coalition::kBritish;
 
 // Seat 0 (Afghan) holds Harry Flashman (gift, betray) and 4 rupees; seat 1 (British) holds
 // Exiled Durrani Nobility (Herat political, British prize) with a spy of each player on it.

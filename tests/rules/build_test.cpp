@@ -1,12 +1,12 @@
 // Scenario tests for the build action (guide "Card-Based Actions: Build"; rules notes 5
 // "Build").
 
+#include "tests/rules/pamir_cards.h"
 #include "tests/scenario.h"
 
 namespace pamir::testing {
 namespace {
 
-constexpr int kAfghan = Coalition::kAfghan, kBritish = Coalition::kBritish;
 
 // Seat 0 (Afghan) rules Kandahar with one tribe and holds Baluchi Chiefs (Kandahar political:
 // build, tax); a full market without rupees.

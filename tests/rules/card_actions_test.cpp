@@ -1,13 +1,12 @@
 // Scenario tests for what all card actions share: hostages and action costs (guide
 // "Card-Based Actions: Hostage Actions" and "Action Costs"; rules notes 5).
 
+#include "tests/rules/pamir_cards.h"
 #include "tests/scenario.h"
 
 namespace pamir::testing {
 namespace {
 
-constexpr int kAfghan = Coalition::kAfghan, kBritish = Coalition::kBritish,
-              kRussian = Coalition::kRussian;
 
 // Three seats; seat 0 holds Khyber Pass (Punjab, rank 2: tax, move) and 5 rupees, and the
 // market holds 3 rupees to tax.

@@ -2,6 +2,7 @@
 // court and hand limits, and the discard of events from the leftmost market column.
 // The slide and refill (cleanup step 4) are in market_test.cpp.
 
+#include "tests/rules/pamir_cards.h"
 #include "tests/scenario.h"
 
 namespace pamir::testing {
@@ -11,7 +12,6 @@ namespace {
 // has no side effect (no overthrow, no leverage, no ability lost).
 constexpr int kPlainEconomic[] = {61, 63, 67, 9, 13};  // Herat, Herat, Herat, Kabul, Kabul
 constexpr int kDostMohammad = 7;    // Kabul, political, rank 2
-constexpr int kJanFishanKhan = 2;   // Kabul, intelligence, rank 2
 constexpr int kFavorMilitary = 105, kFavorIntelligence = 115;  // discard halves of these events
 
 Scenario two_players() { return Scenario({Coalition::kBritish, Coalition::kRussian}); }

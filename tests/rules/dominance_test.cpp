@@ -8,7 +8,7 @@
 namespace pamir::testing {
 namespace {
 
-constexpr int kPlainCards[] = {61, 63, 67, 9, 13, 8};  // court cards used as prizes
+constexpr int kPlainPrizeCards[] = {61, 63, 67, 9, 13, 8};  // court cards used as prizes
 
 // The current player buys Dominance Check `card` from the leftmost market column (cost 0),
 // which resolves it at once.
@@ -24,9 +24,9 @@ void make_final(Scenario& sc, int card) {
   sc.s.dominance_checks_resolved = 3;
 }
 
-// Gives p influence 1 + n through prizes (prize cards taken from kPlainCards from `from`).
+// Gives p influence 1 + n through prizes (prize cards taken from kPlainPrizeCards from `from`).
 void give_prizes(Scenario& sc, int p, int n, int from) {
-  for (int i = 0; i < n; ++i) sc.to_prize(p, kPlainCards[from + i]);
+  for (int i = 0; i < n; ++i) sc.to_prize(p, kPlainPrizeCards[from + i]);
 }
 
 // Guide "Dominance Checks": "at least four more blocks than any other single coalition".

@@ -4,26 +4,23 @@
 // half by buying the card from the leftmost column (cost 0).
 
 #include "core/dominance.h"
+#include "tests/rules/pamir_cards.h"
 #include "tests/scenario.h"
 
 namespace pamir::testing {
 namespace {
 
 // Event cards by number (data/event_cards.tsv: discard half / purchase half).
-constexpr int kFavorMilitaryNewTactics = 105;
 constexpr int kEmbarrassmentKohINoor = 106;
 constexpr int kDisregardCourtlyManners = 107;
 constexpr int kFailureToImpressRumor = 108;
 constexpr int kRiotsPunjabConflictFatigue = 109;
-constexpr int kRiotsHeratNationalism = 110;
 constexpr int kNoEffectPublicWithdrawal = 111;
-constexpr int kRiotsKabulNationBuilding = 112;
 constexpr int kRiotsPersiaBacking = 113;
 constexpr int kConfidenceFailureOtherMethods = 114;
 constexpr int kFavorIntelligencePashtunwali = 115;
-constexpr int kFavorPoliticalRebuke = 116;
 
-constexpr int kPlainCards[] = {61, 63, 67, 13, 8};  // economic, no ability, no leverage
+constexpr int kPlainEconomicCards[] = {61, 63, 67, 13, 8};  // economic, no ability, no leverage
 
 // The current player ends the turn with the event in the leftmost column (top row).
 void discard_event(Scenario& sc, int event) {
@@ -161,7 +158,7 @@ TEST(Events, KohINoorRecoveredDoublesThePurchasersGiftsThroughTheNextCheck) {
   Scenario sc({Coalition::kBritish, Coalition::kBritish});
   sc.gift(0, 0);
   sc.gift(0, 1);
-  for (int i = 0; i < 3; ++i) sc.to_prize(1, kPlainCards[i]);  // influence 4
+  for (int i = 0; i < 3; ++i) sc.to_prize(1, kPlainEconomicCards[i]);  // influence 4
   buy_event(sc, kEmbarrassmentKohINoor);
   EXPECT_EQ(influence(sc.s, 0), 5);
   EXPECT_EQ(influence(sc.s, 1), 4);

@@ -1,11 +1,11 @@
 // Scenario tests for leverage (rules notes 4 "Play" and 7; Spanish seed Q&A on leverage).
 
+#include "tests/rules/pamir_cards.h"
 #include "tests/scenario.h"
 
 namespace pamir::testing {
 namespace {
 
-constexpr int kAfghan = Coalition::kAfghan, kBritish = Coalition::kBritish;
 
 // Rules notes 4: "leverage: take 2 rupees from the bank; the card is now leveraged".
 TEST(Leverage, PlayingALeverageCardTakesTwoRupeesFromTheBank) {

@@ -1,12 +1,12 @@
 // Scenario tests for loyalty and influence (guide "Successful Check" and "Core Actions: Play";
 // rules notes 8).
 
+#include "tests/rules/pamir_cards.h"
 #include "tests/scenario.h"
 
 namespace pamir::testing {
 namespace {
 
-constexpr int kAfghan = Coalition::kAfghan, kBritish = Coalition::kBritish;
 
 // Rules notes 8: "Influence in your coalition = 1 + the number of patriots in your court + the
 // number of prizes you hold + the number of your gifts."

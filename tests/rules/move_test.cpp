@@ -1,11 +1,11 @@
 // Scenario tests for the move action (guide "Card-Based Actions: Move"; rules notes 5 "Move").
 
+#include "tests/rules/pamir_cards.h"
 #include "tests/scenario.h"
 
 namespace pamir::testing {
 namespace {
 
-constexpr int kAfghan = Coalition::kAfghan, kBritish = Coalition::kBritish;
 
 // Seat 0 (British) holds British Regulars (Kandahar, rank 2: battle, move) and has one British
 // army in Kandahar.

@@ -1,11 +1,11 @@
 // Scenario tests for the overthrow rule (rules notes 7; the guide's "Ruling a region" tips).
 
+#include "tests/rules/pamir_cards.h"
 #include "tests/scenario.h"
 
 namespace pamir::testing {
 namespace {
 
-constexpr int kAfghan = Coalition::kAfghan, kBritish = Coalition::kBritish;
 constexpr int kHerat = Region::kHerat;
 
 // Seat 0 (Afghan) holds Tajik Warband (Herat, rank 2: betray, battle), two Afghan armies in

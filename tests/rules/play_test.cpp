@@ -1,12 +1,12 @@
 // Scenario tests for the play action: court ends, the ruler's bribe, patriots and impact
 // icons (guide "Core Actions: Play"; rules notes 4 "Play").
 
+#include "tests/rules/pamir_cards.h"
 #include "tests/scenario.h"
 
 namespace pamir::testing {
 namespace {
 
-constexpr int kAfghan = Coalition::kAfghan, kBritish = Coalition::kBritish;
 
 std::vector<int> court_of(const Scenario& sc, int p) {
   const int b = sc.s.court_begin(p);

@@ -1,13 +1,12 @@
 // Scenario tests for ruling a region (guide "Core Actions: Play" and "Tips for Winning" 3;
 // rules notes 6).
 
+#include "tests/rules/pamir_cards.h"
 #include "tests/scenario.h"
 
 namespace pamir::testing {
 namespace {
 
-constexpr int kAfghan = Coalition::kAfghan, kBritish = Coalition::kBritish,
-              kRussian = Coalition::kRussian;
 constexpr int kKabul = Region::kKabul;
 
 // Rules notes 6: "A player rules a region if they have at least one tribe there and strictly

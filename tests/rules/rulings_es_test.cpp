@@ -4,13 +4,12 @@
 
 #include <algorithm>
 
+#include "tests/rules/pamir_cards.h"
 #include "tests/scenario.h"
 
 namespace pamir::testing {
 namespace {
 
-constexpr int kAfghan = Coalition::kAfghan, kBritish = Coalition::kBritish,
-              kRussian = Coalition::kRussian;
 
 // Makes card c (in the undrawn deck) the next card drawn, by swapping two deck positions.
 void put_on_deck_top(Scenario& sc, int c) {

@@ -1,11 +1,11 @@
 // Scenario tests for running out of pieces (rules notes 1 "Running out of pieces").
 
+#include "tests/rules/pamir_cards.h"
 #include "tests/scenario.h"
 
 namespace pamir::testing {
 namespace {
 
-constexpr int kAfghan = Coalition::kAfghan, kBritish = Coalition::kBritish;
 
 // Rules notes 1: "If you must place a cylinder ... and none is left in your supply, take a piece
 // of that kind from anywhere in play. You may not take one you placed this turn. The piece can

@@ -1,11 +1,11 @@
 // Scenario tests for the tax action (guide "Card-Based Actions: Tax"; rules notes 5 "Tax").
 
+#include "tests/rules/pamir_cards.h"
 #include "tests/scenario.h"
 
 namespace pamir::testing {
 namespace {
 
-constexpr int kAfghan = Coalition::kAfghan, kBritish = Coalition::kBritish;
 
 // Seat 0 holds Khyber Pass (Punjab, economic, rank 2: tax, move) and has no rupees; the
 // market holds no rupees.

@@ -2,13 +2,12 @@
 // suit, one action per card, and the cleanup phase (guide "The Turn of Play" and "Cleanup
 // Phase"; rules notes 3 and 5).
 
+#include "tests/rules/pamir_cards.h"
 #include "tests/scenario.h"
 
 namespace pamir::testing {
 namespace {
 
-constexpr int kAfghan = Coalition::kAfghan, kBritish = Coalition::kBritish,
-              kRussian = Coalition::kRussian;
 
 // Guide "The Turn of Play": "You can even choose to take fewer than two actions, or none at
 // all!" and "play passes clockwise to the next player".

@@ -16,8 +16,6 @@
 namespace pamir::web {
 namespace {
 
-const games::Game& pamir_game() { return games::game("pamir"); }
-
 // A request of the page in session `session`, answered.
 ApiReply call(BoardSessions& sessions, const std::string& method, const std::string& path, const std::string& session,
               const std::string& body = "") {
@@ -25,7 +23,7 @@ ApiReply call(BoardSessions& sessions, const std::string& method, const std::str
 }
 
 TEST(BoardSessions, EachTabKeepsItsOwnGame) {
-  BoardSessions sessions(pamir_game(), {});
+  BoardSessions sessions(games::game("pamir"), {});
   const std::string first = sessions.create(), second = sessions.create();
   EXPECT_NE(first, second);
   EXPECT_EQ(first.size(), 32u);  // 128 random bits
@@ -47,7 +45,7 @@ TEST(BoardSessions, EachTabKeepsItsOwnGame) {
 }
 
 TEST(BoardSessions, ANewSessionComesFromTheApiAndTheRulesetNeedsNone) {
-  BoardSessions sessions(pamir_game(), {});
+  BoardSessions sessions(games::game("pamir"), {});
   const ApiReply made = call(sessions, "POST", "/api/session", "", "{}");
   ASSERT_EQ(made.status, 200);
   const std::string id = made.body["session"];
@@ -62,7 +60,7 @@ TEST(BoardSessions, ANewSessionComesFromTheApiAndTheRulesetNeedsNone) {
 }
 
 TEST(BoardSessions, TheLeastRecentlyUsedIsEvictedPastTheBound) {
-  BoardSessions sessions(pamir_game(), {});
+  BoardSessions sessions(games::game("pamir"), {});
   std::vector<std::string> ids;
   for (int i = 0; i < BoardSessions::kMaxSessions; ++i) ids.push_back(sessions.create());
   EXPECT_EQ(std::set<std::string>(ids.begin(), ids.end()).size(), ids.size());
@@ -77,7 +75,7 @@ TEST(BoardSessions, TheLeastRecentlyUsedIsEvictedPastTheBound) {
 TEST(BoardSessions, EveryNewSessionShowsTheFileServeOpened) {
   const std::string record = pamir::testing::temp_path("pamir_sessions_game.json");
   pamir::testing::run_tool({"play", "--players", "2", "--seed", "3", "--record", record, "--quiet"});
-  BoardSessions sessions(pamir_game(), {}, record, -1);
+  BoardSessions sessions(games::game("pamir"), {}, record, -1);
   const std::string first = sessions.create(), second = sessions.create();
   ASSERT_EQ(call(sessions, "POST", "/api/new", first, R"({"agents":["human","random"]})").status, 200);
   const Json shown = call(sessions, "GET", "/api/view", second).body;
@@ -86,7 +84,7 @@ TEST(BoardSessions, EveryNewSessionShowsTheFileServeOpened) {
   // The page may reopen that file in any session, without --root.
   EXPECT_EQ(call(sessions, "POST", "/api/open", first, Json{{"path", record}}.dump()).status, 200);
   std::filesystem::remove(record);
-  EXPECT_THROW(BoardSessions(pamir_game(), {}, record, -1), std::runtime_error);
+  EXPECT_THROW(BoardSessions(games::game("pamir"), {}, record, -1), std::runtime_error);
 }
 
 }  // namespace
