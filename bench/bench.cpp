@@ -123,27 +123,29 @@ std::string report_json(const BenchReport& report) {
 std::string report_text(const BenchReport& report) {
   std::string out;
   out += fmt::sprintf("state_bytes %zu\nsignature %s\n", report.state_bytes,
-                core::to_hex(report.signature).c_str());
+                      core::to_hex(report.signature).c_str());
   for (int players = core::kMinPlayers; players <= core::kMaxPlayers; ++players) {
     const PlayerCountStats& stats = report.by_players[players];
-    out += fmt::sprintf("players %d: %.0f games/s, %.0f decisions/s, %.1f decisions/game "
-                  "(%ld games, %.2f s processor, %.2f s wall)\n",
-                  players, stats.games_per_s(), stats.decisions_per_s(),
-                  stats.mean_decisions_per_game(), stats.games, stats.cpu_seconds,
-                  stats.wall_seconds);
+    out += fmt::sprintf(
+        "players %d: %.0f games/s, %.0f decisions/s, %.1f decisions/game "
+        "(%ld games, %.2f s processor, %.2f s wall)\n",
+        players, stats.games_per_s(), stats.decisions_per_s(), stats.mean_decisions_per_game(), stats.games,
+        stats.cpu_seconds, stats.wall_seconds);
   }
-  for (const auto& [name, speed] : {std::pair{"rollout", &report.ismcts_rollout}, {"heuristic", &report.ismcts_heuristic}}) {
-    out += fmt::sprintf("ismcts %s: %.0f iterations/s (3-player opening, %ld iterations, %.2f s processor)\n", name,
-                  speed->iters_per_s(), speed->iterations, speed->cpu_seconds);
+  for (const auto& [name, speed] :
+       {std::pair{"rollout", &report.ismcts_rollout}, {"heuristic", &report.ismcts_heuristic}}) {
+    out += fmt::sprintf("ismcts %s: %.0f iterations/s (3-player opening, %ld iterations, %.2f s processor)\n",
+                        name, speed->iters_per_s(), speed->iterations, speed->cpu_seconds);
   }
   if (report.ismcts_best.iterations > 0) {
-    out += fmt::sprintf("ismcts best (shipped %d-player net, %s): %.0f iterations/s (%d-player opening, %ld iterations)\n",
-                        core::kMinPlayers, search::kBestAgentOptions, report.ismcts_best.iters_per_s(), core::kMinPlayers,
-                        report.ismcts_best.iterations);
+    out += fmt::sprintf(
+        "ismcts best (shipped %d-player net, %s): %.0f iterations/s (%d-player opening, %ld iterations)\n",
+        core::kMinPlayers, search::kBestAgentOptions, report.ismcts_best.iters_per_s(), core::kMinPlayers,
+        report.ismcts_best.iterations);
   }
   out += net_report_text(report.net);
   out += selfplay_report_text(report.selfplay);
   return out;
 }
 
-}  // namespace pamir::bench
+}  // namespace pamir::bench::inline PAMIR_RULESET

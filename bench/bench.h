@@ -83,9 +83,10 @@ BenchReport run_bench(const BenchOptions& options);
 // The report as one JSON object: {"state_bytes", "signature" (hex string), "players":
 // {"2": {"decisions_per_s", "games_per_s", "mean_decisions_per_game", "games",
 // "cpu_seconds", "wall_seconds"}, ...}, "ismcts_rollout_iters_per_s",
-// "ismcts_heuristic_iters_per_s", "ismcts_best_iters_per_s" (null without a shipped net), "net": net_report_json with "selfplay": selfplay_report_json}.
+// "ismcts_heuristic_iters_per_s", "ismcts_best_iters_per_s" (null without a shipped net), "net":
+// net_report_json with "selfplay": selfplay_report_json}.
 std::string report_json(const BenchReport& report);
 // The report as readable text, one line per fact.
 std::string report_text(const BenchReport& report);
 
-}  // namespace pamir::bench
+}  // namespace pamir::bench::inline PAMIR_RULESET

@@ -23,8 +23,9 @@ std::vector<core::State> bench_positions() {
   core::u64 rng = 12345;
   core::Action legal[core::kMaxLegalActions];
   while (int(out.size()) < kPositions) {
-    core::State s = core::new_game(core::kMinPlayers + core::random_below(rng, core::kMaxPlayers - core::kMinPlayers + 1),
-                                   core::next_random(rng));
+    core::State s =
+        core::new_game(core::kMinPlayers + core::random_below(rng, core::kMaxPlayers - core::kMinPlayers + 1),
+                       core::next_random(rng));
     const int moves = core::random_below(rng, 400);
     for (int m = 0; m < moves && !s.game_over(); ++m) {
       core::State next = s;
@@ -44,7 +45,8 @@ double cpu_now() { return double(std::clock()) / CLOCKS_PER_SEC; }
 NetBenchReport run_net_bench(const NetBenchOptions& options) {
   NetBenchReport report;
   report.num_features = nets::kNumFeatures;
-  const auto weights = std::make_shared<const nets::NetWeights>(nets::random_weights(nets::net_shape(), report.net, 1));
+  const auto weights =
+      std::make_shared<const nets::NetWeights>(nets::random_weights(nets::net_shape(), report.net, 1));
   const std::vector<core::State> positions = bench_positions();
 
   // Every position encoded and its legal actions listed once, up front.
@@ -84,8 +86,12 @@ NetBenchReport run_net_bench(const NetBenchOptions& options) {
       int first = 0;
       const double start = cpu_now();
       do {
-        nets::InferenceBatch b{batch,           features.data(),   row_begin.data() + first, legal_ptr.data() + first,
-                               num_legal.data() + first, num_players.data() + first};
+        nets::InferenceBatch b{batch,
+                               features.data(),
+                               row_begin.data() + first,
+                               legal_ptr.data() + first,
+                               num_legal.data() + first,
+                               num_players.data() + first};
         inference->run(b, {values.data(), prior_ptr.data() + first});
         first = (first + batch) % kPositions;
         if (first + batch > kPositions) first = 0;
@@ -116,4 +122,4 @@ std::string net_report_text(const NetBenchReport& report) {
   return out;
 }
 
-}  // namespace pamir::bench
+}  // namespace pamir::bench::inline PAMIR_RULESET

@@ -38,4 +38,4 @@ NetBenchReport run_net_bench(const NetBenchOptions& options);
 nlohmann::json net_report_json(const NetBenchReport& report);
 std::string net_report_text(const NetBenchReport& report);
 
-}  // namespace pamir::bench
+}  // namespace pamir::bench::inline PAMIR_RULESET

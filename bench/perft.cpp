@@ -18,4 +18,4 @@ std::uint64_t perft(const core::State& s, int depth) {
   return total;
 }
 
-}  // namespace pamir::bench
+}  // namespace pamir::bench::inline PAMIR_RULESET

@@ -39,4 +39,4 @@ SearchSpeed measure_ismcts(const std::string& spec_options, int players, const B
   return speed;
 }
 
-}  // namespace pamir::bench
+}  // namespace pamir::bench::inline PAMIR_RULESET

@@ -26,7 +26,8 @@ SelfPlayBenchReport run_selfplay_bench(double seconds, const std::vector<int>& t
   config.players = core::kMinPlayers;
   const nets::NetConfig net;  // the default net
   auto weights = std::make_shared<const nets::NetWeights>(nets::random_weights(nets::net_shape(), net, 1));
-  SelfPlayBenchReport report{net.width, net.blocks, config.players, config.games_per_worker, config.leaves_per_search, {}};
+  SelfPlayBenchReport report{
+      net.width, net.blocks, config.players, config.games_per_worker, config.leaves_per_search, {}};
   for (int threads : thread_counts) {
     SelfPlayBenchCase c;
     c.threads = threads;
@@ -41,8 +42,9 @@ SelfPlayBenchReport run_selfplay_bench(double seconds, const std::vector<int>& t
       selfplay::SelfPlayWorker worker(config, 1, nets::make_net_evaluator(weights));
       // At least one finished search per thread, however busy the machine: a measurement
       // of nothing would report 0 simulations/s.
-      worker.run([&] { return next_game++; }, [](selfplay::FinishedGame&&) {},
-                 [&] { return std::chrono::steady_clock::now() >= deadline && worker.counters().searches > 0; });
+      worker.run(
+          [&] { return next_game++; }, [](selfplay::FinishedGame&&) {},
+          [&] { return std::chrono::steady_clock::now() >= deadline && worker.counters().searches > 0; });
       std::lock_guard lock(mutex);
       c.simulations += worker.counters().iterations;
       c.leaves += worker.counters().leaves;
@@ -56,8 +58,11 @@ SelfPlayBenchReport run_selfplay_bench(double seconds, const std::vector<int>& t
 }
 
 nlohmann::json selfplay_report_json(const SelfPlayBenchReport& r) {
-  nlohmann::json j = {{"width", r.width}, {"blocks", r.blocks}, {"players", r.players},
-                      {"games_per_worker", r.games_per_worker}, {"leaves_per_search", r.leaves_per_search}};
+  nlohmann::json j = {{"width", r.width},
+                      {"blocks", r.blocks},
+                      {"players", r.players},
+                      {"games_per_worker", r.games_per_worker},
+                      {"leaves_per_search", r.leaves_per_search}};
   for (const auto& c : r.cases)
     j["threads"][std::to_string(c.threads)] = {
         {"simulations_per_s", c.per_second()},
@@ -75,12 +80,13 @@ nlohmann::json selfplay_report_json(const SelfPlayBenchReport& r) {
 std::string selfplay_report_text(const SelfPlayBenchReport& r) {
   std::string out;
   for (const auto& c : r.cases) {
-    out += fmt::sprintf("self-play ISMCTS+net (width %d, %d blocks), %d thread(s): %.0f simulations/s wall, %.0f per "
-                  "core (%.0f per cpu-second), %.1f leaves per evaluator call\n",
-                  r.width, r.blocks, c.threads, c.per_second(), c.per_second() / c.threads, c.per_cpu_second(),
-                  c.evaluator_calls ? double(c.leaves) / c.evaluator_calls : 0.0);
+    out += fmt::sprintf(
+        "self-play ISMCTS+net (width %d, %d blocks), %d thread(s): %.0f simulations/s wall, %.0f per "
+        "core (%.0f per cpu-second), %.1f leaves per evaluator call\n",
+        r.width, r.blocks, c.threads, c.per_second(), c.per_second() / c.threads, c.per_cpu_second(),
+        c.evaluator_calls ? double(c.leaves) / c.evaluator_calls : 0.0);
   }
   return out;
 }
 
-}  // namespace pamir::bench
+}  // namespace pamir::bench::inline PAMIR_RULESET

@@ -31,4 +31,4 @@ SelfPlayBenchReport run_selfplay_bench(double seconds_per_case, const std::vecto
 nlohmann::json selfplay_report_json(const SelfPlayBenchReport& report);
 std::string selfplay_report_text(const SelfPlayBenchReport& report);
 
-}  // namespace pamir::bench
+}  // namespace pamir::bench::inline PAMIR_RULESET

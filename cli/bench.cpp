@@ -12,7 +12,8 @@ namespace pamir::cli {
 namespace {
 
 const bool bench_registered = register_command([](CLI::App& app) {
-  auto* cmd = app.add_subcommand("bench", "Measure random-game speed on one thread; print the engine signature");
+  auto* cmd =
+      app.add_subcommand("bench", "Measure random-game speed on one thread; print the engine signature");
   struct Flags {
     bool json = false;
     games::BenchRequest request{.max_games = 1000000};

@@ -33,9 +33,11 @@ void choose_game(const std::string& key) {
   } catch (const std::invalid_argument& e) {
     // `--game N` picked a tournament's game before there were games to pick: say where it went.
     const bool number = !key.empty() && key.find_first_not_of("0123456789") == std::string::npos;
-    throw CLI::ValidationError("--game", e.what() + std::string(number ? "; a tournament's game is chosen with --index N" : ""));
+    throw CLI::ValidationError(
+        "--game", e.what() + std::string(number ? "; a tournament's game is chosen with --index N" : ""));
   }
-  if (choice.given && choice.key != key) throw CLI::ValidationError("--game", "was given twice, for different games");
+  if (choice.given && choice.key != key)
+    throw CLI::ValidationError("--game", "was given twice, for different games");
   choice = {true, key};
 }
 
@@ -82,7 +84,8 @@ std::string version_line() {
   std::string signatures;
   for (const games::Game* g : games::all_games())
     signatures += (signatures.empty() ? "" : ", ") + std::string(g->key()) + " " + hex(g->bench_signature());
-  return std::string("pamir ") + PAMIR_VERSION + ", commit " + PAMIR_COMMIT + ", bench signatures " + signatures;
+  return std::string("pamir ") + PAMIR_VERSION + ", commit " + PAMIR_COMMIT + ", bench signatures " +
+         signatures;
 }
 
 std::string seat_ranges() {
@@ -103,8 +106,9 @@ void parse_command_line(CLI::App& app, int argc, const char* const* argv) {
   std::string keys;
   for (const games::Game* g : games::all_games()) keys += (keys.empty() ? "" : "|") + std::string(g->key());
   const auto add_game_option = [&](CLI::App& to) {
-    to.add_option_function<std::string>("--game", choose_game,
-                                         "The game: " + keys + " (default " + std::string(games::default_game().key()) + ")")
+    to.add_option_function<std::string>(
+          "--game", choose_game,
+          "The game: " + keys + " (default " + std::string(games::default_game().key()) + ")")
         ->type_name("GAME");
   };
   add_game_option(app);
@@ -117,7 +121,8 @@ void parse_command_line(CLI::App& app, int argc, const char* const* argv) {
       found = found || sub->get_name() == argv[1];
       known += (known.empty() ? "" : ", ") + sub->get_name();
     }
-    if (!found) throw CommandError("unknown command '" + std::string(argv[1]) + "' (commands: " + known + ")");
+    if (!found)
+      throw CommandError("unknown command '" + std::string(argv[1]) + "' (commands: " + known + ")");
   }
   app.parse(argc, argv);
 }

@@ -13,7 +13,8 @@ namespace pamir::cli {
 // and is checked against its rules: throws CommandError or selfplay::ConfigError. path names
 // the config in errors.
 inline const games::Game& resolve_game(selfplay::TrainConfig& config, const std::string& path) {
-  const games::Game& game = game_of_config(config.origin.count(selfplay::kGameKeyName) ? config.game : "", path);
+  const games::Game& game =
+      game_of_config(config.origin.count(selfplay::kGameKeyName) ? config.game : "", path);
   config.game = game.key();
   selfplay::check_game_config(config, game.facts());
   return game;

@@ -30,7 +30,8 @@ const bool engine_registered = register_command([](CLI::App& app) {
   auto* cmd = app.add_subcommand("engine", "Line protocol on stdin/stdout (see docs/engine-protocol.md)");
   // The shipped nets (models/).
   auto agent = std::make_shared<std::string>("best");
-  cmd->add_option("--agent", *agent, "The agent spec go searches with when it names none")->capture_default_str();
+  cmd->add_option("--agent", *agent, "The agent spec go searches with when it names none")
+      ->capture_default_str();
   cmd->callback([agent] { run_engine(selected_game(), *agent); });
 });
 

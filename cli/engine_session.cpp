@@ -27,7 +27,8 @@ constexpr const char* kHelp[] = {
     "undo                      take back the last applied action",
     "to_move                   the seat to decide, or none",
     "result                    whether the game is over, VP and ranks",
-    "go [spec] [iters=N|time=MS] [json]  search: the action chosen, then the search's statistics (json: one line)",
+    "go [spec] [iters=N|time=MS] [json]  search: the action chosen, then the search's statistics (json: one "
+    "line)",
     "observe [seat]            what seat (default: the one to move) knows, as one line of JSON",
     "sample [seat] [seed=S]    replace the position by a world seat cannot tell from it",
     "position <json>           an outside agent's message: load its world",
@@ -52,7 +53,8 @@ int seat_argument(const games::Game& game, const std::string& command, const std
   const int players = game.num_players(p);
   const auto seat = io::parse_u64(word);
   if (!seat || *seat >= games::u64(players))
-    throw SessionError(command + ": seat must be 0 to " + std::to_string(players - 1) + ", got '" + word + "'");
+    throw SessionError(command + ": seat must be 0 to " + std::to_string(players - 1) + ", got '" + word +
+                       "'");
   return int(*seat);
 }
 
@@ -74,7 +76,8 @@ GoRequest parse_go(const std::string& args, const std::string& default_agent) {
     }
     const bool iters = word.rfind("iters=", 0) == 0, time = word.rfind("time=", 0) == 0;
     if (!iters && !time) {
-      if (!spec.empty()) throw SessionError("go: expected one agent spec, got '" + spec + "' and '" + word + "'");
+      if (!spec.empty())
+        throw SessionError("go: expected one agent spec, got '" + spec + "' and '" + word + "'");
       spec = word;
       continue;
     }
@@ -82,8 +85,8 @@ GoRequest parse_go(const std::string& args, const std::string& default_agent) {
     const std::string value = word.substr(iters ? 6 : 5);
     const auto number = io::parse_u64(value);
     if (!number || *number < 1 || *number > 10000000)
-      throw SessionError("go: " + word.substr(0, iters ? 5 : 4) + " must be a whole number from 1 to 10000000, got '" +
-                         value + "'");
+      throw SessionError("go: " + word.substr(0, iters ? 5 : 4) +
+                         " must be a whole number from 1 to 10000000, got '" + value + "'");
     budget = iters ? "iters=" + std::to_string(*number) + ",time=0"
                    : "iters=0,time=" + std::to_string(double(*number) / 1000);
   }
@@ -131,7 +134,8 @@ std::vector<std::string> EngineSession::run(const std::string& command, const st
       const auto eq = word.find('=');
       const std::string key = word.substr(0, eq), value = eq == std::string::npos ? "" : word.substr(eq + 1);
       games::u64* target = key == "players" ? &players : key == "seed" ? &seed : nullptr;
-      if (!target || eq == std::string::npos) throw SessionError("new: expected players=N or seed=S, got '" + word + "'");
+      if (!target || eq == std::string::npos)
+        throw SessionError("new: expected players=N or seed=S, got '" + word + "'");
       const auto number = io::parse_u64(value);
       if (!number) throw SessionError("new: " + key + " must be an unsigned integer, got '" + value + "'");
       *target = *number;
@@ -164,7 +168,8 @@ std::vector<std::string> EngineSession::run(const std::string& command, const st
     no_args();
     const games::Position& p = position();
     std::vector<std::string> out;
-    for (const games::Action a : game_.legal_actions(p)) out.push_back(std::to_string(a) + " " + game_.action_name(p, a));
+    for (const games::Action a : game_.legal_actions(p))
+      out.push_back(std::to_string(a) + " " + game_.action_name(p, a));
     return out;
   }
   if (command == "do") {
@@ -210,7 +215,8 @@ std::vector<std::string> EngineSession::run(const std::string& command, const st
     for (std::string word; in >> word;) {
       if (word.rfind("seed=", 0) == 0) {
         const auto number = io::parse_u64(word.substr(5));
-        if (!number) throw SessionError("sample: seed must be an unsigned integer, got '" + word.substr(5) + "'");
+        if (!number)
+          throw SessionError("sample: seed must be an unsigned integer, got '" + word.substr(5) + "'");
         seed = *number;
       } else if (seat_word.empty()) {
         seat_word = word;
@@ -284,8 +290,9 @@ std::vector<std::string> EngineSession::go(const std::string& args) {
   for (size_t i = 0; i < moves.size() && i < kShownMoves; ++i) {
     const nlohmann::ordered_json& m = moves[i];
     out.push_back("move " + std::to_string(m.at("action").get<int>()) + " visits " +
-                  std::to_string(m.at("visits").get<int>()) + " value " + fixed3(m.at("value").get<double>()) +
-                  " prior " + fixed3(m.at("prior").get<double>()) + " " + m.at("name").get<std::string>());
+                  std::to_string(m.at("visits").get<int>()) + " value " +
+                  fixed3(m.at("value").get<double>()) + " prior " + fixed3(m.at("prior").get<double>()) +
+                  " " + m.at("name").get<std::string>());
   }
   return out;
 }

@@ -71,28 +71,32 @@ void forget_group(pid_t group) {
 }
 
 long long now_ms() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now().time_since_epoch())
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::steady_clock::now().time_since_epoch())
       .count();
 }
 
 // "external:[timeout=MS ]<command>"
-const bool external_agent_registered = games::register_agent("external", [](const games::Game& game, const std::string& argument,
-                                                              games::u64 seed) -> std::unique_ptr<games::Agent> {
-  std::string command = argument;
-  int timeout_ms = kDefaultTimeoutMs;
-  if (command.rfind("timeout=", 0) == 0) {
-    const size_t space = command.find(' ');
-    const std::string value = command.substr(8, space == std::string::npos ? std::string::npos : space - 8);
-    const auto ms = io::parse_u64(value);
-    if (!ms || *ms < 1 || *ms > 3600000)
-      throw std::invalid_argument("external: timeout must be 1 to 3600000 ms, got '" + value + "'");
-    timeout_ms = int(*ms);
-    command = space == std::string::npos ? "" : command.substr(space + 1);
-  }
-  if (command.find_first_not_of(' ') == std::string::npos)
-    throw std::invalid_argument("external needs a command: external:[timeout=MS ]<command>");
-  return std::make_unique<ExternalAgent>(game, command, timeout_ms, seed);
-});
+const bool external_agent_registered = games::register_agent(
+    "external",
+    [](const games::Game& game, const std::string& argument,
+       games::u64 seed) -> std::unique_ptr<games::Agent> {
+      std::string command = argument;
+      int timeout_ms = kDefaultTimeoutMs;
+      if (command.rfind("timeout=", 0) == 0) {
+        const size_t space = command.find(' ');
+        const std::string value =
+            command.substr(8, space == std::string::npos ? std::string::npos : space - 8);
+        const auto ms = io::parse_u64(value);
+        if (!ms || *ms < 1 || *ms > 3600000)
+          throw std::invalid_argument("external: timeout must be 1 to 3600000 ms, got '" + value + "'");
+        timeout_ms = int(*ms);
+        command = space == std::string::npos ? "" : command.substr(space + 1);
+      }
+      if (command.find_first_not_of(' ') == std::string::npos)
+        throw std::invalid_argument("external needs a command: external:[timeout=MS ]<command>");
+      return std::make_unique<ExternalAgent>(game, command, timeout_ms, seed);
+    });
 
 }  // namespace
 
@@ -144,7 +148,8 @@ void ExternalAgent::start() {
   const std::string shell_command = "exec " + command_;
   const char* argv[] = {"/bin/sh", "-c", shell_command.c_str(), nullptr};
   pid_t pid;
-  const int failed = posix_spawn(&pid, "/bin/sh", &actions, &attributes, const_cast<char* const*>(argv), environ);
+  const int failed =
+      posix_spawn(&pid, "/bin/sh", &actions, &attributes, const_cast<char* const*>(argv), environ);
   posix_spawn_file_actions_destroy(&actions);
   posix_spawnattr_destroy(&attributes);
   close(ends[1]);
@@ -168,7 +173,8 @@ std::string ExternalAgent::read_line(long long deadline_ms, size_t& answer_bytes
       if (!line.empty() && line.back() == '\r') line.pop_back();
       return line;
     }
-    if (answer_bytes + buffer_.size() > kMaxAnswerBytes) forfeit("answered more than 1 MiB without a status line");
+    if (answer_bytes + buffer_.size() > kMaxAnswerBytes)
+      forfeit("answered more than 1 MiB without a status line");
     const long long left = deadline_ms - now_ms();
     if (left <= 0) forfeit("did not answer within " + std::to_string(timeout_ms_) + " ms");
     pollfd p{socket_, POLLIN, 0};
@@ -198,7 +204,8 @@ std::vector<std::string> ExternalAgent::ask(const std::string& line) {
   for (;;) {
     std::string answer = read_line(deadline, answer_bytes);
     if (answer == "ok") return data;
-    if (answer.rfind("error: ", 0) == 0) forfeit("answered " + io::quoted(answer) + " to " + line.substr(0, line.find(' ')));
+    if (answer.rfind("error: ", 0) == 0)
+      forfeit("answered " + io::quoted(answer) + " to " + line.substr(0, line.find(' ')));
     data.push_back(std::move(answer));
   }
 }
@@ -214,8 +221,9 @@ games::Action ExternalAgent::choose(const games::Position& p) {
     std::string first;
     words >> first;
     const auto id = io::parse_u64(first);
-    const int a = id ? (*id < games::u64(game_.num_actions()) && game_.is_legal(p, games::Action(*id)) ? int(*id) : -1)
-                     : game_.parse_action(p, rest);
+    const int a =
+        id ? (*id < games::u64(game_.num_actions()) && game_.is_legal(p, games::Action(*id)) ? int(*id) : -1)
+           : game_.parse_action(p, rest);
     if (a < 0) forfeit("chose " + io::quoted(rest) + ", not a legal action");
     return games::Action(a);
   }

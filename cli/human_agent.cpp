@@ -29,8 +29,10 @@ int parse_choice(const games::Game& game, const games::Position& p, const std::s
 
 // "human": the person at this terminal (stdin and stdout).
 const bool human_agent_registered = games::register_agent(
-    "human", [](const games::Game& game, const std::string& argument, games::u64) -> std::unique_ptr<games::Agent> {
-      if (!argument.empty()) throw std::invalid_argument("human takes no options, got 'human:" + argument.substr(0, 40) + "'");
+    "human",
+    [](const games::Game& game, const std::string& argument, games::u64) -> std::unique_ptr<games::Agent> {
+      if (!argument.empty())
+        throw std::invalid_argument("human takes no options, got 'human:" + argument.substr(0, 40) + "'");
       return std::make_unique<HumanAgent>(game, std::cin, std::cout);
     });
 
@@ -42,7 +44,8 @@ void HumanAgent::show(const games::Position& p, const std::vector<games::Action>
   const std::string hand = game_.describe_hand(p, seat);
   out_ << "your hand (player " << seat << "): " << (hand.empty() ? "empty" : hand) << "\n";
   out_ << "your choices:\n";
-  for (size_t i = 0; i < legal.size(); ++i) out_ << "  " << i + 1 << ". " << game_.describe_action(p, legal[i]) << "\n";
+  for (size_t i = 0; i < legal.size(); ++i)
+    out_ << "  " << i + 1 << ". " << game_.describe_action(p, legal[i]) << "\n";
 }
 
 games::Action HumanAgent::choose(const games::Position& p) {

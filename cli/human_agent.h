@@ -16,7 +16,8 @@ namespace pamir::cli {
 
 class HumanAgent final : public games::Agent {
  public:
-  HumanAgent(const games::Game& game, std::istream& in, std::ostream& out) : game_(game), in_(in), out_(out) {}
+  HumanAgent(const games::Game& game, std::istream& in, std::ostream& out)
+      : game_(game), in_(in), out_(out) {}
   games::Action choose(const games::Position& p) override;
   std::string name() const override { return "human"; }
 

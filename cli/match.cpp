@@ -6,8 +6,8 @@
 // 3 when H0 is accepted (A is not elo0 stronger, at risk beta), 4 when max-games ends the
 // test first (inconclusive); 1 for an error, 2 for a usage error.
 
-#include <cstdio>
 #include <algorithm>
+#include <cstdio>
 #include <memory>
 #include <optional>
 #include <string>
@@ -58,8 +58,8 @@ void run(const MatchFlags& f) {
     throw CommandError(e.what());
   }
   std::printf("match: A = %s, B = %s; SPRT elo0 %.1f elo1 %.1f alpha %.3f beta %.3f, bounds [%.3f, %.3f]\n",
-              f.a.c_str(), f.b.c_str(), f.sprt.elo0, f.sprt.elo1, f.sprt.alpha, f.sprt.beta, sprt->lower_bound(),
-              sprt->upper_bound());
+              f.a.c_str(), f.b.c_str(), f.sprt.elo0, f.sprt.elo1, f.sprt.alpha, f.sprt.beta,
+              sprt->lower_bound(), sprt->upper_bound());
   const long max_pairs = f.max_games / 2;
   long pair = 0;
   while (pair < max_pairs && sprt->verdict() == tournament::SprtVerdict::kContinue) {
@@ -82,9 +82,10 @@ void run(const MatchFlags& f) {
     for (long i = 0; i < batch && sprt->verdict() == tournament::SprtVerdict::kContinue; ++i, ++pair) {
       sprt->add_pair(score[i]);
       const auto& c = sprt->pentanomial();
-      std::printf("pair %ld: A scored %.1f/2  LLR %+.3f [%.3f, %.3f]  pentanomial %ld-%ld-%ld-%ld-%ld  A %+.0f Elo\n",
-                  pair + 1, score[i], sprt->llr(), sprt->lower_bound(), sprt->upper_bound(), c[0], c[1], c[2], c[3],
-                  c[4], sprt->elo_estimate());
+      std::printf(
+          "pair %ld: A scored %.1f/2  LLR %+.3f [%.3f, %.3f]  pentanomial %ld-%ld-%ld-%ld-%ld  A %+.0f Elo\n",
+          pair + 1, score[i], sprt->llr(), sprt->lower_bound(), sprt->upper_bound(), c[0], c[1], c[2], c[3],
+          c[4], sprt->elo_estimate());
       std::fflush(stdout);
     }
   }
@@ -95,13 +96,16 @@ void run(const MatchFlags& f) {
                                                   : "inconclusive (max games reached)",
               2 * sprt->pairs(), sprt->pairs(), 100 * sprt->score(), sprt->llr());
   std::fflush(stdout);
-  throw ExitStatus{v == tournament::SprtVerdict::kH1 ? kExitH1 : v == tournament::SprtVerdict::kH0 ? kExitH0 : kExitInconclusive};
+  throw ExitStatus{v == tournament::SprtVerdict::kH1   ? kExitH1
+                   : v == tournament::SprtVerdict::kH0 ? kExitH0
+                                                       : kExitInconclusive};
 }
 
 const bool match_registered = register_command([](CLI::App& app) {
   auto* cmd = app.add_subcommand(
       "match",
-      "SPRT between two agents in paired 2-player games (same deal, seats swapped). Exit status: 0 = H1 accepted "
+      "SPRT between two agents in paired 2-player games (same deal, seats swapped). Exit status: 0 = H1 "
+      "accepted "
       "(A stronger by elo1), 3 = H0 accepted, 4 = inconclusive at --max-games, 1/2 = error");
   auto flags = std::make_shared<MatchFlags>();
   cmd->add_option("A", flags->a, "Agent spec under test (e.g. the new version)")->required();
@@ -114,7 +118,8 @@ const bool match_registered = register_command([](CLI::App& app) {
   cmd->add_option("--threads", flags->threads, "Games played in parallel (0: every core)");
   cmd->add_option("--max-decisions", flags->max_decisions,
                   "A game still going after this many decisions is a draw (players may pass forever)");
-  cmd->add_option("--seed", flags->seed, "Match seed (each pair's deal derives from it)")->check(seed_validator());
+  cmd->add_option("--seed", flags->seed, "Match seed (each pair's deal derives from it)")
+      ->check(seed_validator());
   cmd->callback([flags] { run(*flags); });
 });
 

@@ -21,8 +21,7 @@ void run_perft(const games::Game& game, int players, games::u64 seed, int depth,
                        std::to_string(depth));
   const auto begin = std::chrono::steady_clock::now();
   const games::PerftResult result = game.perft(players, seed, depth, divide);
-  const double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
   for (const auto& [action, count] : result.by_first_action)
     std::printf("%s: %llu\n", action.c_str(), static_cast<unsigned long long>(count));
   std::printf("perft(players %d, seed %llu, depth %d) = %llu\n", players,
@@ -43,7 +42,8 @@ const bool perft_registered = register_command([](CLI::App& app) {
   cmd->add_option("--seed", flags->seed, "Deal seed")->check(seed_validator());
   cmd->add_option("--depth", flags->depth, "Number of decisions (0-12)");
   cmd->add_flag("--divide", flags->divide, "Print the count below each first action");
-  cmd->callback([flags] { run_perft(selected_game(), flags->players, flags->seed, flags->depth, flags->divide); });
+  cmd->callback(
+      [flags] { run_perft(selected_game(), flags->players, flags->seed, flags->depth, flags->divide); });
 });
 
 }  // namespace

@@ -20,8 +20,8 @@ namespace {
 void print_header(const io::GameRecord& r) {
   std::string agents;
   for (const auto& a : r.agents) agents += (agents.empty() ? "" : ", ") + a;
-  std::printf("game: %d players, seed %llu, agents %s\n", r.num_players, static_cast<unsigned long long>(r.seed),
-              agents.c_str());
+  std::printf("game: %d players, seed %llu, agents %s\n", r.num_players,
+              static_cast<unsigned long long>(r.seed), agents.c_str());
 }
 
 // A forfeit ends the game: the seat ranks last, the others keep their standing.
@@ -56,7 +56,8 @@ void play_game(const games::Game& game, const PlayFlags& f) {
   io::GameRecord record;
   record.num_players = f.players;
   record.seed = f.seed;
-  record.agents = f.agents.empty() ? std::vector<std::string>(f.players, "random") : games::split_agent_specs(f.agents);
+  record.agents =
+      f.agents.empty() ? std::vector<std::string>(f.players, "random") : games::split_agent_specs(f.agents);
   if (int(record.agents.size()) != f.players)
     throw CommandError("--agents names " + std::to_string(record.agents.size()) + " agents for " +
                        std::to_string(f.players) + " players");
@@ -94,8 +95,8 @@ void play_game(const games::Game& game, const PlayFlags& f) {
       return;
     }
     if (!game.is_legal(s, a))
-      throw CommandError("agent " + record.agents[p] + " of player " + std::to_string(p) + " chose illegal action " +
-                         std::to_string(a));
+      throw CommandError("agent " + record.agents[p] + " of player " + std::to_string(p) +
+                         " chose illegal action " + std::to_string(a));
     record.actions.push_back(a);
     const games::Position before = s;
     game.apply(s, a);
@@ -126,17 +127,21 @@ void replay_game(const games::Game& game, const PlayFlags& f) {
 }
 
 const bool play_registered = register_command([](CLI::App& app) {
-  auto* cmd = app.add_subcommand("play", "Play one game between agents (or replay a record) and print its log");
+  auto* cmd =
+      app.add_subcommand("play", "Play one game between agents (or replay a record) and print its log");
   auto flags = std::make_shared<PlayFlags>();
   auto* players = cmd->add_option("--players", flags->players, "Number of players (" + seat_ranges() + ")");
-  auto* seed = cmd->add_option("--seed", flags->seed, "Deal seed (agents are seeded from it too)")->check(seed_validator());
+  auto* seed = cmd->add_option("--seed", flags->seed, "Deal seed (agents are seeded from it too)")
+                   ->check(seed_validator());
   auto* agents = cmd->add_option("--agents", flags->agents,
                                  "One agent spec per seat, comma-separated (default: random for every seat); "
                                  "human: you, at this terminal");
   auto* record = cmd->add_option("--record", flags->record_path, "Write the game record (JSON) to this file");
-  auto* game = cmd->add_option("--index", flags->game,
-                                "With --replay of a tournament's games.jsonl: the game's index (default: the first line's)")
-                       ->check(CLI::NonNegativeNumber);
+  auto* game =
+      cmd->add_option(
+             "--index", flags->game,
+             "With --replay of a tournament's games.jsonl: the game's index (default: the first line's)")
+          ->check(CLI::NonNegativeNumber);
   cmd->add_option("--replay", flags->replay_path,
                   "Replay a game record, or a game of a tournament's games.jsonl, instead of playing")
       ->excludes(players)

@@ -69,10 +69,11 @@ const bool selfplay_registered = register_command([](CLI::App& app) {
         });
     bar.finish();
     const selfplay::SelfPlayCounters& n = r.counters;
-    std::printf("games %ld (resumed %ld), rows %ld, decisions %ld, searches %ld, shards written %d\n", n.games,
-                r.resumed.games, n.rows, n.decisions, n.searches, r.shards_written);
+    std::printf("games %ld (resumed %ld), rows %ld, decisions %ld, searches %ld, shards written %d\n",
+                n.games, r.resumed.games, n.rows, n.decisions, n.searches, r.shards_written);
     std::printf("threads %d, %.2f s: %.0f simulations/s (%.0f per thread), %.1f leaves per evaluator call\n",
-                r.threads, r.wall_seconds, n.iterations / r.wall_seconds, n.iterations / r.wall_seconds / r.threads,
+                r.threads, r.wall_seconds, n.iterations / r.wall_seconds,
+                n.iterations / r.wall_seconds / r.threads,
                 n.evaluator_calls ? double(n.leaves) / n.evaluator_calls : 0.0);
   });
 });

@@ -52,10 +52,12 @@ std::vector<std::string> agent_list(const std::string& text) {
 std::unique_ptr<dist::RankTournamentGames> rank_games(bool coordinator_only) {
   dist::Cluster& cluster = dist::Cluster::instance();
   if (cluster.size() == 1) {
-    if (coordinator_only) throw CommandError("--coordinator-only needs other ranks to play: run under mpirun -np K with K >= 2");
+    if (coordinator_only)
+      throw CommandError("--coordinator-only needs other ranks to play: run under mpirun -np K with K >= 2");
     return nullptr;
   }
-  std::fprintf(stderr, "ranks: %d, rank 0 %s\n", cluster.size(), coordinator_only ? "coordinates only" : "plays a share");
+  std::fprintf(stderr, "ranks: %d, rank 0 %s\n", cluster.size(),
+               coordinator_only ? "coordinates only" : "plays a share");
   return std::make_unique<dist::RankTournamentGames>(cluster, !coordinator_only);
 }
 
@@ -70,9 +72,9 @@ void run(const TournamentFlags& f) {
   c.resume = f.resume;
   c.max_decisions = f.max_decisions;
   try {
-    c.seating = f.seating.empty()
-                    ? (int(c.agents.size()) >= c.players ? tournament::Seating::kDistinct : tournament::Seating::kRepeats)
-                    : tournament::parse_seating(f.seating);
+    c.seating = f.seating.empty() ? (int(c.agents.size()) >= c.players ? tournament::Seating::kDistinct
+                                                                       : tournament::Seating::kRepeats)
+                                  : tournament::parse_seating(f.seating);
   } catch (const std::invalid_argument& e) {
     throw CommandError(std::string("--seating: ") + e.what());
   }
@@ -80,7 +82,8 @@ void run(const TournamentFlags& f) {
   if (f.anchor != "mean") {
     for (size_t i = 0; i < c.agents.size(); ++i)
       if (c.agents[i] == f.anchor) anchor = int(i);
-    if (!anchor) throw CommandError("--anchor must be \"mean\" or one of the --agents specs, got \"" + f.anchor + "\"");
+    if (!anchor)
+      throw CommandError("--anchor must be \"mean\" or one of the --agents specs, got \"" + f.anchor + "\"");
   }
   std::filesystem::create_directories(f.out);
   c.results_path = (std::filesystem::path(f.out) / "games.jsonl").string();
@@ -88,7 +91,8 @@ void run(const TournamentFlags& f) {
   c.remote = remote.get();
 
   tournament::TournamentResult result;
-  std::unique_ptr<selfplay::ProgressBar> bar;  // made at the first finished game, when the resumed count is known
+  std::unique_ptr<selfplay::ProgressBar>
+      bar;  // made at the first finished game, when the resumed count is known
   const auto progress = [&](const tournament::Progress& p) {
     if (!bar) bar = std::make_unique<selfplay::ProgressBar>("tournament games", p.total, p.resumed);
     bar->update(p.done);
@@ -102,27 +106,34 @@ void run(const TournamentFlags& f) {
   if (result.dropped_partial_line)
     std::fprintf(stderr, "note: dropped a game line cut short at the end of %s (an interrupted run)\n",
                  c.results_path.c_str());
-  const long capped = std::count_if(result.games.begin(), result.games.end(), [](const auto& g) { return g.capped; });
-  if (capped) std::fprintf(stderr, "note: %ld games reached --max-decisions %d and count as draws\n", capped, c.max_decisions);
-  const auto forfeited = std::find_if(result.games.begin(), result.games.end(),
-                                     [](const auto& g) { return g.forfeit != -1; });
+  const long capped =
+      std::count_if(result.games.begin(), result.games.end(), [](const auto& g) { return g.capped; });
+  if (capped)
+    std::fprintf(stderr, "note: %ld games reached --max-decisions %d and count as draws\n", capped,
+                 c.max_decisions);
+  const auto forfeited =
+      std::find_if(result.games.begin(), result.games.end(), [](const auto& g) { return g.forfeit != -1; });
   if (forfeited != result.games.end())
     std::fprintf(stderr, "note: %ld games ended by a forfeit, the first (game %ld): %s\n",
                  long(std::count_if(result.games.begin(), result.games.end(),
                                     [](const auto& g) { return g.forfeit != -1; })),
                  forfeited->game, forfeited->forfeit_reason.c_str());
-  if (result.resumed) std::fprintf(stderr, "resumed: %ld games were already in %s\n", result.resumed, c.results_path.c_str());
+  if (result.resumed)
+    std::fprintf(stderr, "resumed: %ld games were already in %s\n", result.resumed, c.results_path.c_str());
   const auto st = tournament::compute_standings(c.agents, c.players, result.games, anchor, f.anchor_elo);
   std::printf("%s", tournament::standings_text(st).c_str());
   std::printf("\nresults: %s\n", c.results_path.c_str());
-  for (const std::string& path : tournament::write_reports(f.out, c, st)) std::printf("report: %s\n", path.c_str());
+  for (const std::string& path : tournament::write_reports(f.out, c, st))
+    std::printf("report: %s\n", path.c_str());
 }
 
 const bool tournament_registered = register_command([](CLI::App& app) {
-  auto* cmd = app.add_subcommand("tournament", "Play a balanced, seeded tournament between agents and rate them");
+  auto* cmd =
+      app.add_subcommand("tournament", "Play a balanced, seeded tournament between agents and rate them");
   auto flags = std::make_shared<TournamentFlags>();
-  cmd->add_option("--agents", flags->agents,
-                  "Agent specs separated by ';' (or by ',' as in `pamir play`), e.g. \"random;ismcts:iters=200\"")
+  cmd->add_option(
+         "--agents", flags->agents,
+         "Agent specs separated by ';' (or by ',' as in `pamir play`), e.g. \"random;ismcts:iters=200\"")
       ->required();
   std::string seats;  // each game's range: the command line picks the game
   for (const games::Game* g : games::all_games())
@@ -130,21 +141,27 @@ const bool tournament_registered = register_command([](CLI::App& app) {
   cmd->add_option("--players", flags->players, "Seats per game (" + seats + ")");
   cmd->add_option("--games", flags->games, "Number of games")->required();
   cmd->add_option("--threads", flags->threads, "Games played in parallel (0: every core)");
-  cmd->add_option("--seed", flags->seed, "Tournament seed (each game's deal and agent seeds derive from it)")->check(seed_validator());
-  cmd->add_option("--out", flags->out, "Output folder: games.jsonl, agents.csv, head_to_head.csv, standings.json, report.html")
+  cmd->add_option("--seed", flags->seed, "Tournament seed (each game's deal and agent seeds derive from it)")
+      ->check(seed_validator());
+  cmd->add_option("--out", flags->out,
+                  "Output folder: games.jsonl, agents.csv, head_to_head.csv, standings.json, report.html")
       ->required();
-  cmd->add_option("--seating", flags->seating,
-                  "\"distinct\": distinct agents in every game (default when there are at least as many agents as "
-                  "seats); \"repeats\": an agent may hold several seats, so e.g. two-agent games occur");
+  cmd->add_option(
+      "--seating", flags->seating,
+      "\"distinct\": distinct agents in every game (default when there are at least as many agents as "
+      "seats); \"repeats\": an agent may hold several seats, so e.g. two-agent games occur");
   cmd->add_option("--anchor", flags->anchor, "Elo anchor: \"mean\" (of all agents) or one agent spec");
   cmd->add_option("--anchor-elo", flags->anchor_elo, "Elo of the anchor");
-  cmd->add_option("--max-decisions", flags->max_decisions,
-                  "A game still going after this many decisions is a draw between all seats (players may pass "
-                  "forever)");
-  cmd->add_flag("--resume", flags->resume, "Continue the results in --out (finished games are kept and skipped)");
+  cmd->add_option(
+      "--max-decisions", flags->max_decisions,
+      "A game still going after this many decisions is a draw between all seats (players may pass "
+      "forever)");
+  cmd->add_flag("--resume", flags->resume,
+                "Continue the results in --out (finished games are kept and skipped)");
   cmd->add_flag("--quiet", flags->quiet, "No progress bar");
-  cmd->add_flag("--coordinator-only", flags->coordinator_only,
-                "Under mpirun: rank 0 plays no games, it hands them out and writes the results (docs/distributed.md)");
+  cmd->add_flag(
+      "--coordinator-only", flags->coordinator_only,
+      "Under mpirun: rank 0 plays no games, it hands them out and writes the results (docs/distributed.md)");
   cmd->callback([flags] { run(*flags); });
 });
 

@@ -46,12 +46,14 @@ selfplay::TrainConfig resolve_config(const TrainFlags& f, const std::string& sav
     for (const std::string& k : selfplay::fixed_keys_changed(before, config))
       keys += (keys.empty() ? "" : ", ") + k + " (run: " + selfplay::key_value(before, k) + ")";
     if (!keys.empty())
-      throw CommandError("--resume cannot change " + keys + ": the run's games, nets or evaluations depend on it; start a new run");
+      throw CommandError("--resume cannot change " + keys +
+                         ": the run's games, nets or evaluations depend on it; start a new run");
     return config;
   } else {
     if (f.config_path.empty()) throw CommandError("--config is required (or --resume with --out)");
     if (fs::exists(saved))
-      throw CommandError(f.out + " already holds a run: add --resume to continue it, or choose another --out");
+      throw CommandError(f.out +
+                         " already holds a run: add --resume to continue it, or choose another --out");
     config = selfplay::load_config(f.config_path);
   }
   selfplay::apply_overrides(config, overrides);
@@ -63,10 +65,12 @@ const bool train_registered = register_command([](CLI::App& app) {
   auto flags = std::make_shared<TrainFlags>();
   cmd->add_option("--config", flags->config_path, "Config file (configs/*.cfg documents every key)");
   cmd->add_option("--out", flags->out, "Run folder (default: runs/<config name>)");
-  cmd->add_flag("--resume", flags->resume, "Continue the run in --out (its saved config.cfg, with any overrides)");
+  cmd->add_flag("--resume", flags->resume,
+                "Continue the run in --out (its saved config.cfg, with any overrides)");
   cmd->add_option("--set", flags->overrides, "Override a config key: --set key=value (repeatable)");
   cmd->add_option("--threads", flags->threads, "Same as --set threads=N")->check(CLI::Range(0, 1024));
-  cmd->add_option("--generations", flags->generations, "Same as --set generations=N")->check(CLI::Range(1, 10000));
+  cmd->add_option("--generations", flags->generations, "Same as --set generations=N")
+      ->check(CLI::Range(1, 10000));
   cmd->add_option("--seed", flags->seed, "Same as --set seed=N")->check(seed_validator());
   cmd->add_flag("--coordinator-only", flags->coordinator_only,
                 "Under mpirun: rank 0 trains and hands out the games but plays none (docs/distributed.md)");
@@ -95,11 +99,12 @@ const bool train_registered = register_command([](CLI::App& app) {
       std::fprintf(stderr, "ranks: %d, rank 0 trains and %s\n", ranks.cluster->size(),
                    flags->coordinator_only ? "coordinates only" : "plays a share of the games");
     const selfplay::TrainRunResult r = selfplay::run_training(config, flags->out, ranks);
-    std::printf("\nratings (Plackett-Luce, Elo scale, generation 0 = 0; eval search %d iterations/decision):\n%s",
-                config.eval_iters, selfplay::rating_table(r.ratings).c_str());
+    std::printf(
+        "\nratings (Plackett-Luce, Elo scale, generation 0 = 0; eval search %d iterations/decision):\n%s",
+        config.eval_iters, selfplay::rating_table(r.ratings).c_str());
     for (const selfplay::MatchScore& m : r.final_matches)
-      std::printf("\nlast generation (%d) vs %s: win share %.3f over %ld games, 95%% interval [%.3f, %.3f]", config.generations,
-                  m.opponent.c_str(), m.score, m.games, m.low, m.high);
+      std::printf("\nlast generation (%d) vs %s: win share %.3f over %ld games, 95%% interval [%.3f, %.3f]",
+                  config.generations, m.opponent.c_str(), m.score, m.games, m.low, m.high);
     if (!r.final_matches.empty()) std::printf("\n");
     std::printf("report: %s/report.html  metrics: %s/metrics.csv\n", flags->out.c_str(), flags->out.c_str());
   });

@@ -14,7 +14,8 @@ namespace {
 std::string num(int v) { return std::to_string(v); }
 
 std::string site_name(int site) {
-  return Site::is_region(site) ? std::string("in ") + region_name(site) : "on card " + num(Site::card_of(site));
+  return Site::is_region(site) ? std::string("in ") + region_name(site)
+                               : "on card " + num(Site::card_of(site));
 }
 
 // The ruleset's word for a piece or an action, then a space (core/types.h, Terms).
@@ -40,46 +41,80 @@ std::string action_name(const State& s, Action a) {
   using namespace Act;
   if (a >= kCount) return "invalid";
   const int p = s.game_over() ? 0 : s.top().player;
-  const bool building = !s.game_over() && (s.top().kind == TaskKind::kBuild ||
-                                           s.top().kind == TaskKind::kInfrastructure);
+  const bool building =
+      !s.game_over() && (s.top().kind == TaskKind::kBuild || s.top().kind == TaskKind::kInfrastructure);
   auto seat = [&](int off) { return "player " + num(seat_at(s, p, off)); };
   const Decoded d = decode(a);
   switch (d.family) {
-    case kDoneFamily: return "done";
-    case kPurchaseFamily: return "purchase " + num(d.a) + " " + num(d.b);
-    case kPlayFamily: return "play " + num(d.a) + (d.b ? " right" : " left");
-    case kCardActionFamily: return std::string(card_action_name(d.b)) + " " + num(d.a);
-    case kLoyaltyFamily: return std::string("loyalty ") + coalition_name(d.a);
-    case kDemandFamily: return "demand " + num(d.a);
-    case kPayBribeFamily: return "pay bribe";
-    case kRefuseBribeFamily: return "refuse bribe";
-    case kRoadFamily: return (building ? term(kTerms.build) : "") + term(kTerms.road) + border_name(d.a);
-    case kArmyFamily: return term(kTerms.build) + term(kTerms.army) + region_name(d.a);
-    case kSpyFamily: return term(kTerms.spy) + "on " + num(d.a);
-    case kTakeFamily: return take_name(d.a);
-    case kTaxMarketFamily: return term(kTerms.tax) + "market " + num(d.a) + " " + num(d.b);
-    case kTaxPlayerFamily: return term(kTerms.tax) + seat(d.a);
-    case kGiftFamily: return term(kTerms.gift) + "cost " + num(kGiftCost[d.a]);
-    case kMoveFromFamily: return "move " + move_loc_name(d.a);
+    case kDoneFamily:
+      return "done";
+    case kPurchaseFamily:
+      return "purchase " + num(d.a) + " " + num(d.b);
+    case kPlayFamily:
+      return "play " + num(d.a) + (d.b ? " right" : " left");
+    case kCardActionFamily:
+      return std::string(card_action_name(d.b)) + " " + num(d.a);
+    case kLoyaltyFamily:
+      return std::string("loyalty ") + coalition_name(d.a);
+    case kDemandFamily:
+      return "demand " + num(d.a);
+    case kPayBribeFamily:
+      return "pay bribe";
+    case kRefuseBribeFamily:
+      return "refuse bribe";
+    case kRoadFamily:
+      return (building ? term(kTerms.build) : "") + term(kTerms.road) + border_name(d.a);
+    case kArmyFamily:
+      return term(kTerms.build) + term(kTerms.army) + region_name(d.a);
+    case kSpyFamily:
+      return term(kTerms.spy) + "on " + num(d.a);
+    case kTakeFamily:
+      return take_name(d.a);
+    case kTaxMarketFamily:
+      return term(kTerms.tax) + "market " + num(d.a) + " " + num(d.b);
+    case kTaxPlayerFamily:
+      return term(kTerms.tax) + seat(d.a);
+    case kGiftFamily:
+      return term(kTerms.gift) + "cost " + num(kGiftCost[d.a]);
+    case kMoveFromFamily:
+      return "move " + move_loc_name(d.a);
     case kMoveToFamily:
-      return Site::is_region(d.a) ? std::string("move to ") + region_name(d.a) : "move to card " + num(Site::card_of(d.a));
-    case kBetrayFamily: return term(kTerms.betray) + "card " + num(d.a);
-    case kTakePrizeFamily: return std::string("take ") + kTerms.prize;
-    case kDeclinePrizeFamily: return std::string("decline ") + kTerms.prize;
-    case kBattleAtFamily: return term(kTerms.battle) + site_name(d.a);
-    case kRemoveArmyFamily: return "remove " + term(kTerms.army) + coalition_name(d.a);
-    case kRemoveRoadFamily: return "remove " + term(kTerms.road) + coalition_name(d.b) + " " + border_name(d.a);
-    case kRemoveTribeFamily: return "remove " + term(kTerms.tribe) + "of " + seat(d.a);
-    case kRemoveSpyFamily: return "remove " + term(kTerms.spy) + "of " + seat(d.a);
-    case kDiscardFamily: return "discard " + num(d.a);
-    case kChoosePlayerFamily: return "choose " + seat(d.a);
-    case kChooseRegionFamily: return std::string("choose region ") + region_name(d.a);
-    case kChooseSuitFamily: return std::string("choose suit ") + suit_name(d.a);
-    case kMoveNeutralFamily: return "move " + term(kTerms.neutral) + "to " + region_name(d.a);
-    case kPlaceTribeFamily: return "place " + term(kTerms.tribe) + region_name(d.a);
-    case kDamageNeutralFamily: return "damage " + std::string(kTerms.neutral);
-    case kExhaustFamily: return "exhaust " + num(d.a);
-    case kNumFamilies: break;
+      return Site::is_region(d.a) ? std::string("move to ") + region_name(d.a)
+                                  : "move to card " + num(Site::card_of(d.a));
+    case kBetrayFamily:
+      return term(kTerms.betray) + "card " + num(d.a);
+    case kTakePrizeFamily:
+      return std::string("take ") + kTerms.prize;
+    case kDeclinePrizeFamily:
+      return std::string("decline ") + kTerms.prize;
+    case kBattleAtFamily:
+      return term(kTerms.battle) + site_name(d.a);
+    case kRemoveArmyFamily:
+      return "remove " + term(kTerms.army) + coalition_name(d.a);
+    case kRemoveRoadFamily:
+      return "remove " + term(kTerms.road) + coalition_name(d.b) + " " + border_name(d.a);
+    case kRemoveTribeFamily:
+      return "remove " + term(kTerms.tribe) + "of " + seat(d.a);
+    case kRemoveSpyFamily:
+      return "remove " + term(kTerms.spy) + "of " + seat(d.a);
+    case kDiscardFamily:
+      return "discard " + num(d.a);
+    case kChoosePlayerFamily:
+      return "choose " + seat(d.a);
+    case kChooseRegionFamily:
+      return std::string("choose region ") + region_name(d.a);
+    case kChooseSuitFamily:
+      return std::string("choose suit ") + suit_name(d.a);
+    case kMoveNeutralFamily:
+      return "move " + term(kTerms.neutral) + "to " + region_name(d.a);
+    case kPlaceTribeFamily:
+      return "place " + term(kTerms.tribe) + region_name(d.a);
+    case kDamageNeutralFamily:
+      return "damage " + std::string(kTerms.neutral);
+    case kExhaustFamily:
+      return "exhaust " + num(d.a);
+    case kNumFamilies:
+      break;
   }
   return "invalid";
 }
@@ -95,4 +130,4 @@ int parse_action(const State& s, const std::string& text) {
   return -1;
 }
 
-}  // namespace pamir::core
+}  // namespace pamir::core::inline PAMIR_RULESET

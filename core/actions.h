@@ -20,10 +20,10 @@ struct State;
 namespace Act {
 // Counts that size the families.
 constexpr int kMarketCells = kMarketRows * kMarketCols;
-constexpr int kMaxDemand = 10;                      // rupees a bribe demand can name
-constexpr int kMaxOffset = kMaxPlayers - 1;         // seat offsets 1..4
-constexpr int kSides = 2;                           // a card is played left or right
-constexpr int kSites = Site::kCount;                  // Site: regions, then court cards
+constexpr int kMaxDemand = 10;               // rupees a bribe demand can name
+constexpr int kMaxOffset = kMaxPlayers - 1;  // seat offsets 1..4
+constexpr int kSides = 2;                    // a card is played left or right
+constexpr int kSites = Site::kCount;         // Site: regions, then court cards
 // MoveLoc: armies by region, spies by card, tribes by region.
 constexpr int kMoveFromCount = Region::kCount + kNumCourtCards + Region::kCount;
 constexpr int kMoveToCount = kSites;
@@ -32,15 +32,42 @@ constexpr int kTakeCount = Region::kCount + kGiftSlots + kNumCourtCards + Region
 
 // The families, in id order.
 enum Family : u8 {
-  kDoneFamily, kPurchaseFamily, kPlayFamily, kCardActionFamily, kLoyaltyFamily, kDemandFamily,
-  kPayBribeFamily, kRefuseBribeFamily, kRoadFamily, kArmyFamily, kSpyFamily, kTakeFamily,
-  kTaxMarketFamily, kTaxPlayerFamily, kGiftFamily, kMoveFromFamily, kMoveToFamily, kBetrayFamily,
-  kTakePrizeFamily, kDeclinePrizeFamily, kBattleAtFamily, kRemoveArmyFamily, kRemoveRoadFamily,
-  kRemoveTribeFamily, kRemoveSpyFamily, kDiscardFamily, kChoosePlayerFamily, kChooseRegionFamily,
+  kDoneFamily,
+  kPurchaseFamily,
+  kPlayFamily,
+  kCardActionFamily,
+  kLoyaltyFamily,
+  kDemandFamily,
+  kPayBribeFamily,
+  kRefuseBribeFamily,
+  kRoadFamily,
+  kArmyFamily,
+  kSpyFamily,
+  kTakeFamily,
+  kTaxMarketFamily,
+  kTaxPlayerFamily,
+  kGiftFamily,
+  kMoveFromFamily,
+  kMoveToFamily,
+  kBetrayFamily,
+  kTakePrizeFamily,
+  kDeclinePrizeFamily,
+  kBattleAtFamily,
+  kRemoveArmyFamily,
+  kRemoveRoadFamily,
+  kRemoveTribeFamily,
+  kRemoveSpyFamily,
+  kDiscardFamily,
+  kChoosePlayerFamily,
+  kChooseRegionFamily,
   kChooseSuitFamily,
   // Decisions of some rulesets only (core/types.h, RuleHooks): empty (no ids) in the others,
   // so that their ids stay as they are.
-  kMoveNeutralFamily, kPlaceTribeFamily, kDamageNeutralFamily, kExhaustFamily, kNumFamilies
+  kMoveNeutralFamily,
+  kPlaceTribeFamily,
+  kDamageNeutralFamily,
+  kExhaustFamily,
+  kNumFamilies
 };
 
 // A family's ids: base + (a - first_a) * stride + b, for its first argument a (a card id,
@@ -50,39 +77,41 @@ struct FamilyLayout {
   int base, count, stride, first_a;
 };
 inline constexpr std::array<FamilyLayout, kNumFamilies> kFamilies = [] {
-  constexpr struct { int count, stride, first_a; } kShape[kNumFamilies] = {
-      {1, 1, 0},                                    // done
-      {kMarketCells, kMarketCols, 0},               // purchase: row, column
-      {kSides * kNumCourtCards, kSides, 1},         // play: card, side (0 left, 1 right)
+  constexpr struct {
+    int count, stride, first_a;
+  } kShape[kNumFamilies] = {
+      {1, 1, 0},                                                     // done
+      {kMarketCells, kMarketCols, 0},                                // purchase: row, column
+      {kSides * kNumCourtCards, kSides, 1},                          // play: card, side (0 left, 1 right)
       {CardAction::kCount * kNumCourtCards, CardAction::kCount, 1},  // card action: card, CardAction
-      {Coalition::kCount, 1, 0},                    // loyalty: coalition
-      {kMaxDemand + 1, 1, 0},                       // demand: rupees 0..10
-      {1, 1, 0},                                    // pay bribe
-      {1, 1, 0},                                    // refuse bribe
-      {kNumBorders, 1, 0},                          // road: border
-      {Region::kCount, 1, 0},                       // army: region
-      {kNumCourtCards, 1, 1},                       // spy: card
-      {kTakeCount, 1, 0},                           // take: TakeLoc
-      {kMarketCells, kMarketCols, 0},               // tax market: row, column
-      {kMaxOffset, 1, 1},                           // tax player: seat offset
-      {kGiftSlots, 1, 0},                           // gift: slot (cost 2, 4, 6)
-      {kMoveFromCount, 1, 0},                       // move from: MoveLoc
-      {kMoveToCount, 1, 0},                         // move to: Site
-      {kNumCourtCards, 1, 1},                       // betray: card
-      {1, 1, 0},                                    // take prize
-      {1, 1, 0},                                    // decline prize
-      {kSites, 1, 0},                               // battle at: Site
-      {Coalition::kCount, 1, 0},                    // remove army: coalition
-      {kNumBorders * Coalition::kCount, Coalition::kCount, 0},  // remove road: border, coalition
-      {kMaxOffset, 1, 1},                           // remove tribe: seat offset
-      {kMaxOffset, 1, 1},                           // remove spy: seat offset
-      {kNumCourtCards, 1, 1},                       // discard: card
-      {kMaxOffset, 1, 1},                           // choose player: seat offset
-      {Region::kCount, 1, 0},                       // choose region: region
-      {Suit::kCount, 1, 0},                         // choose suit: suit
-      {kHooks.gift_uses ? Region::kCount : 0, 1, 0},    // gift: move the neutral piece to a region
-      {kHooks.gift_uses ? Region::kCount : 0, 1, 0},    // gift: place a tribe in a region
-      {kHooks.neutral_piece ? 1 : 0, 1, 0},             // battle: damage the neutral piece
+      {Coalition::kCount, 1, 0},                                     // loyalty: coalition
+      {kMaxDemand + 1, 1, 0},                                        // demand: rupees 0..10
+      {1, 1, 0},                                                     // pay bribe
+      {1, 1, 0},                                                     // refuse bribe
+      {kNumBorders, 1, 0},                                           // road: border
+      {Region::kCount, 1, 0},                                        // army: region
+      {kNumCourtCards, 1, 1},                                        // spy: card
+      {kTakeCount, 1, 0},                                            // take: TakeLoc
+      {kMarketCells, kMarketCols, 0},                                // tax market: row, column
+      {kMaxOffset, 1, 1},                                            // tax player: seat offset
+      {kGiftSlots, 1, 0},                                            // gift: slot (cost 2, 4, 6)
+      {kMoveFromCount, 1, 0},                                        // move from: MoveLoc
+      {kMoveToCount, 1, 0},                                          // move to: Site
+      {kNumCourtCards, 1, 1},                                        // betray: card
+      {1, 1, 0},                                                     // take prize
+      {1, 1, 0},                                                     // decline prize
+      {kSites, 1, 0},                                                // battle at: Site
+      {Coalition::kCount, 1, 0},                                     // remove army: coalition
+      {kNumBorders * Coalition::kCount, Coalition::kCount, 0},       // remove road: border, coalition
+      {kMaxOffset, 1, 1},                                            // remove tribe: seat offset
+      {kMaxOffset, 1, 1},                                            // remove spy: seat offset
+      {kNumCourtCards, 1, 1},                                        // discard: card
+      {kMaxOffset, 1, 1},                                            // choose player: seat offset
+      {Region::kCount, 1, 0},                                        // choose region: region
+      {Suit::kCount, 1, 0},                                          // choose suit: suit
+      {kHooks.gift_uses ? Region::kCount : 0, 1, 0},             // gift: move the neutral piece to a region
+      {kHooks.gift_uses ? Region::kCount : 0, 1, 0},             // gift: place a tribe in a region
+      {kHooks.neutral_piece ? 1 : 0, 1, 0},                      // battle: damage the neutral piece
       {kHooks.exhaust_after_battle ? kNumCourtCards : 0, 1, 1},  // after a battle: exhaust a card
   };
   std::array<FamilyLayout, kNumFamilies> out{};
@@ -150,7 +179,9 @@ constexpr Action move_to(int site) { return encode(kMoveToFamily, site); }
 constexpr Action betray(int card) { return encode(kBetrayFamily, card); }
 constexpr Action battle_at(int site) { return encode(kBattleAtFamily, site); }
 constexpr Action remove_army(int coalition) { return encode(kRemoveArmyFamily, coalition); }
-constexpr Action remove_road(int border, int coalition) { return encode(kRemoveRoadFamily, border, coalition); }
+constexpr Action remove_road(int border, int coalition) {
+  return encode(kRemoveRoadFamily, border, coalition);
+}
 constexpr Action remove_tribe(int offset) { return encode(kRemoveTribeFamily, offset); }
 constexpr Action remove_spy(int offset) { return encode(kRemoveSpyFamily, offset); }
 constexpr Action discard(int card) { return encode(kDiscardFamily, card); }
@@ -187,7 +218,9 @@ constexpr int take_tribe(int region) { return region; }
 constexpr int take_gift(int slot) { return Region::kCount + slot; }
 constexpr int take_spy(int card) { return Region::kCount + kGiftSlots + card - 1; }
 constexpr int take_army(int region) { return Region::kCount + kGiftSlots + kNumCourtCards + region; }
-constexpr int take_road(int border) { return Region::kCount + kGiftSlots + kNumCourtCards + Region::kCount + border; }
+constexpr int take_road(int border) {
+  return Region::kCount + kGiftSlots + kNumCourtCards + Region::kCount + border;
+}
 }  // namespace Act
 
 constexpr int kNumActions = Act::kCount;
@@ -202,4 +235,4 @@ std::string action_name(const State& s, Action a);
 // The legal action with that name, or -1 when none matches (a number is read as an id).
 int parse_action(const State& s, const std::string& text);
 
-}  // namespace pamir::core
+}  // namespace pamir::core::inline PAMIR_RULESET

@@ -39,7 +39,6 @@ constexpr std::array<u8, kNumCourtCards> kActionMasks = [] {
 
 u8 card_action_mask(int c) { return kActionMasks[c - 1]; }
 
-
 const char* card_name(int c) {
   if (is_court_card(c)) return court_card(c).name;
   if (is_dominance_check(c)) return "Dominance Check";
@@ -61,4 +60,4 @@ int border_from_name(const char* s) {
   return -1;
 }
 
-}  // namespace pamir::core
+}  // namespace pamir::core::inline PAMIR_RULESET

@@ -13,8 +13,8 @@ struct CourtCard {
   u8 region;
   u8 suit;
   u8 rank;
-  u8 patriot;  // Coalition::kNone when the card is no patriot
-  u8 prize;    // Coalition::kNone when the card carries no prize
+  u8 patriot;               // Coalition::kNone when the card is no patriot
+  u8 prize;                 // Coalition::kNone when the card carries no prize
   std::array<u8, 4> icons;  // impact icons, printed top to bottom
   u8 num_icons;
   std::array<u8, 3> actions;  // card actions, printed left to right
@@ -44,4 +44,4 @@ u8 card_action_mask(int c);
 // Printed name of any card (court, Dominance Check or event).
 const char* card_name(int c);
 
-}  // namespace pamir::core
+}  // namespace pamir::core::inline PAMIR_RULESET

@@ -36,7 +36,8 @@ std::string check_pending_actions(const State& s) {
     if (t.kind != TaskKind::kBribeDemand && t.kind != TaskKind::kBribePay) continue;
     const int actor = s.current;  // bribes are paid for the current player's own actions
     const bool counts = t.c < BribeFor::kCardAction ? !s.is_wakhan(actor) : !is_favored(s, actor, t.b);
-    if (counts && s.actions_used >= 2) return fail("a bribe is pending for an action the turn has no room for");
+    if (counts && s.actions_used >= 2)
+      return fail("a bribe is pending for an action the turn has no room for");
   }
   return "";
 }
@@ -137,8 +138,10 @@ std::string check_consistency(const State& s) {
   for (int k = 0; k < Coalition::kCount; ++k)
     for (int i = 0; i < kBlocksPerCoalition; ++i) {
       const u8 l = s.block[k][i];
-      if (l == BlockLoc::kSupply && (s.blocks_placed[k] >> i & 1)) return fail("block in supply marked placed");
-      if (l != BlockLoc::kSupply && !BlockLoc::is_army(l) && !BlockLoc::is_road(l)) return fail("bad block location");
+      if (l == BlockLoc::kSupply && (s.blocks_placed[k] >> i & 1))
+        return fail("block in supply marked placed");
+      if (l != BlockLoc::kSupply && !BlockLoc::is_army(l) && !BlockLoc::is_road(l))
+        return fail("bad block location");
     }
   State r = s;
   rebuild_caches(r);
@@ -163,9 +166,10 @@ std::string check_consistency(const State& s) {
 }
 
 std::string check_reachable(const State& s) {
-  if (!deck_keeps_piles(s)) return "the deck does not keep the six piles of setup (sizes, events, Dominance Checks)";
+  if (!deck_keeps_piles(s))
+    return "the deck does not keep the six piles of setup (sizes, events, Dominance Checks)";
   if (auto e = check_dominance_count(s); !e.empty()) return e;
   return check_pending_actions(s);
 }
 
-}  // namespace pamir::core
+}  // namespace pamir::core::inline PAMIR_RULESET

@@ -18,4 +18,4 @@ std::string check_consistency(const State& s);
 // facts); hand-built test scenarios need only check_consistency.
 std::string check_reachable(const State& s);
 
-}  // namespace pamir::core
+}  // namespace pamir::core::inline PAMIR_RULESET

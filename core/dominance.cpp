@@ -128,4 +128,4 @@ std::array<int, kMaxPlayers> final_ranks(const State& s) {
   return rank;
 }
 
-}  // namespace pamir::core
+}  // namespace pamir::core::inline PAMIR_RULESET

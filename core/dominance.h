@@ -37,4 +37,4 @@ void award_places(State& s, const std::array<int, kMaxPlayers>& values,
 // survive every tie-break share a place. rank[p] is 0 for the winner(s).
 std::array<int, kMaxPlayers> final_ranks(const State& s);
 
-}  // namespace pamir::core
+}  // namespace pamir::core::inline PAMIR_RULESET

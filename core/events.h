@@ -13,4 +13,4 @@ void resolve_event_choice(State& s, int p, int event_kind, int choice);
 // Changes the favored suit unless Pashtunwali Values holds it.
 void change_favored_suit(State& s, int suit);
 
-}  // namespace pamir::core
+}  // namespace pamir::core::inline PAMIR_RULESET

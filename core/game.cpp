@@ -49,4 +49,4 @@ std::array<float, kMaxPlayers> standing_shares(const State& s) {
   return r;
 }
 
-}  // namespace pamir::core
+}  // namespace pamir::core::inline PAMIR_RULESET

@@ -43,4 +43,4 @@ std::array<float, kMaxPlayers> returns(const State& s);
 // game stopped before its end.
 std::array<float, kMaxPlayers> standing_shares(const State& s);
 
-}  // namespace pamir::core
+}  // namespace pamir::core::inline PAMIR_RULESET

@@ -134,8 +134,9 @@ struct FactChecker {
   void owner(const char*, int, int) {}
   void text(const char*, const std::string&) {}
 };
-static_assert(requires(const State& s, FactChecker& w) { Rules::describe_own(s, w); },
-              "core/rulesets/<game>/rules.h must define describe_own");
+static_assert(
+    requires(const State& s, FactChecker& w) { Rules::describe_own(s, w); },
+    "core/rulesets/<game>/rules.h must define describe_own");
 static_assert(RulesPolicy<Rules>, "core/rulesets/<game>/rules.h must define every customisation point");
 
-}  // namespace pamir::core
+}  // namespace pamir::core::inline PAMIR_RULESET

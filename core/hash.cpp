@@ -56,4 +56,4 @@ std::string to_hex(u64 key) {
   return out;
 }
 
-}  // namespace pamir::core
+}  // namespace pamir::core::inline PAMIR_RULESET

@@ -22,4 +22,4 @@ State seat_view(const State& s, int p);
 // A key, signature or fingerprint as 16 lowercase hex digits, as logs and reports print them.
 std::string to_hex(u64 key);
 
-}  // namespace pamir::core
+}  // namespace pamir::core::inline PAMIR_RULESET

@@ -62,8 +62,7 @@ int removals_at(const State& s, int p, int site, Action* out) {
     }
     for (int off = 1; off < s.num_players; ++off) {
       const int q = seat_at(s, p, off);
-      if (s.tribes[r][q] && s.loyalty[q] != k && !tribe_protected(s, q, r) &&
-          add(Act::remove_tribe(off)))
+      if (s.tribes[r][q] && s.loyalty[q] != k && !tribe_protected(s, q, r) && add(Act::remove_tribe(off)))
         return n;
     }
     // A neutral piece the ruleset lets a battle damage (Rules::neutral_target).
@@ -88,7 +87,8 @@ bool any_battle(const State& s, int p, int from_site) {
     const u8 l = s.cylinder[p][i];
     if (!CylLoc::is_spy(l)) continue;
     const int c = CylLoc::card_of(l);
-    if (Site::card(c) >= from_site && s.spies_on[c] > spies_of(s, p, c) && removals_at<true>(s, p, Site::card(c), nullptr))
+    if (Site::card(c) >= from_site && s.spies_on[c] > spies_of(s, p, c) &&
+        removals_at<true>(s, p, Site::card(c), nullptr))
       return true;
   }
   return false;
@@ -114,7 +114,8 @@ bool ruler_bribe_waived(const State& s, int p) {
 
 int hostage_bribe(const State& s, int p, int c, int* holder) {
   const int h = hostage_holder(s, c);
-  if (h == kNoPlayer || bribes_waived(s, p) || has_mechanic(s, p, AbilityMechanic::kCivilServiceReforms)) return 0;
+  if (h == kNoPlayer || bribes_waived(s, p) || has_mechanic(s, p, AbilityMechanic::kCivilServiceReforms))
+    return 0;
   if (holder) *holder = h;
   return spies_of(s, h, c);
 }
@@ -126,7 +127,6 @@ int ruled_regions(const State& s, int p) {
     if (s.tribes[r][p] && ruler(s, r) == p) mask |= 1 << r;
   return mask;
 }
-
 
 namespace {
 
@@ -209,10 +209,7 @@ int build_cost(const State& s, int p, int blocks) {
 bool can_place_cylinder(const State& s, int p) {
   return s.cylinders_in_supply[p] > 0 || cylinder_available(s, p);
 }
-bool can_place_block(const State& s, int k) {
-  return s.blocks_in_supply[k] > 0 || block_available(s, k);
-}
-
+bool can_place_block(const State& s, int k) { return s.blocks_in_supply[k] > 0 || block_available(s, k); }
 
 // Court cards a spy on c may step to, written to out; returns the count.
 int spy_destinations(const State& s, int p, int c, u8* out) {
@@ -271,8 +268,7 @@ bool can_move_from(const State& s, int p, int loc) {
     return spies_of(s, p, c) && spy_destinations(s, p, c, buf) > 0;
   }
   const int r = loc - Region::kCount - kNumCourtCards;
-  return (s.player_effects[p] & PlayerEffect::kNationalism) && s.tribes[r][p] &&
-         land_destinations(s, p, r);
+  return (s.player_effects[p] & PlayerEffect::kNationalism) && s.tribes[r][p] && land_destinations(s, p, r);
 }
 
 // The cards p has spies on, ascending and without repeats; returns the count.
@@ -282,7 +278,6 @@ int spy_cards(const State& s, int p, u8* out) {
     if (CylLoc::is_spy(s.cylinder[p][i])) bit_set(cards, CylLoc::card_of(s.cylinder[p][i]));
   return bit_members(cards, out);
 }
-
 
 bool any_move(const State& s, int p) {
   // With two or more cards in play every spy has a neighbour to step to.
@@ -318,46 +313,58 @@ int battle_strength(const State& s, int p, int site) {
   return spies_of(s, p, Site::card_of(site));
 }
 
-bool spy_removable(const State& s, int q) { return !has_mechanic(s, q, AbilityMechanic::kIndispensableAdvisors); }
+bool spy_removable(const State& s, int q) {
+  return !has_mechanic(s, q, AbilityMechanic::kIndispensableAdvisors);
+}
 
 bool tribe_protected(const State& s, int q, int r) {
   return s.abilities[q] & kAbilitiesByRegion<AbilityMechanic::kCitadel>[r];
 }
 
-
-int battle_removals(const State& s, int p, int site, Action* out) { return removals_at<false>(s, p, site, out); }
-bool has_battle_removal(const State& s, int p, int site) { return removals_at<true>(s, p, site, nullptr) > 0; }
+int battle_removals(const State& s, int p, int site, Action* out) {
+  return removals_at<false>(s, p, site, out);
+}
+bool has_battle_removal(const State& s, int p, int site) {
+  return removals_at<true>(s, p, site, nullptr) > 0;
+}
 
 bool battle_site_ok(const State& s, int p, int site) {
   return battle_strength(s, p, site) > 0 && removals_at<true>(s, p, site, nullptr) > 0;
 }
 
-
-
 // The least a card action costs once started (to keep a hostage bribe affordable).
 int min_action_cost(const State& s, int p, int c, int act) {
   switch (act) {
-    case CardAction::kGift: return Rules::gift_cost(s, p, card_region(s, c));
+    case CardAction::kGift:
+      return Rules::gift_cost(s, p, card_region(s, c));
     case CardAction::kBuild:
-    case CardAction::kBetray: return 2;
-    default: return 0;
+    case CardAction::kBetray:
+      return 2;
+    default:
+      return 0;
   }
 }
 
 bool feasibility_depends_on_region(int act) {
-  return (kHooks.actions_by_card_region && act == CardAction::kTax) || (kHooks.gift_uses && act == CardAction::kGift);
+  return (kHooks.actions_by_card_region && act == CardAction::kTax) ||
+         (kHooks.gift_uses && act == CardAction::kGift);
 }
 
 bool card_action_feasible(const State& s, int p, int c, int act) {
   const int region = kHooks.actions_by_card_region || kHooks.gift_uses ? card_region(s, c) : kNoRegion;
   switch (act) {
-    case CardAction::kTax: return taxable_players(s, p, region) || market_has_taxable_rupees(s, p, region);
-    case CardAction::kGift: return Rules::gift_feasible(s, p, region);
+    case CardAction::kTax:
+      return taxable_players(s, p, region) || market_has_taxable_rupees(s, p, region);
+    case CardAction::kGift:
+      return Rules::gift_feasible(s, p, region);
     case CardAction::kBuild:
       return s.rupees[p] >= 2 && any_build_region(s, p) && can_place_block(s, s.loyalty[p]);
-    case CardAction::kMove: return any_move(s, p);
-    case CardAction::kBetray: return any_betray(s, p);
-    case CardAction::kBattle: return any_battle(s, p);
+    case CardAction::kMove:
+      return any_move(s, p);
+    case CardAction::kBetray:
+      return any_betray(s, p);
+    case CardAction::kBattle:
+      return any_battle(s, p);
   }
   return false;
 }
@@ -377,8 +384,10 @@ int safe_houses(const State& s, int p, int from, u8* out) {
   u64 cards[2] = {0, 0};
   const int b = s.court_begin(p);
   for (int i = b; i < b + s.court_len[p]; ++i)
-    if (ability_def(court_card(s.court[i]).ability).mechanic == AbilityMechanic::kSafeHouse && s.court[i] != from) bit_set(cards, s.court[i]);
+    if (ability_def(court_card(s.court[i]).ability).mechanic == AbilityMechanic::kSafeHouse &&
+        s.court[i] != from)
+      bit_set(cards, s.court[i]);
   return bit_members(cards, out);
 }
 
-}  // namespace pamir::core
+}  // namespace pamir::core::inline PAMIR_RULESET

@@ -20,9 +20,10 @@ bool ruler_bribe_waived(const State& s, int p);
 int hostage_bribe(const State& s, int p, int c, int* holder = nullptr);
 
 // Costs.
-int cheapest_gift(const State& s, int p);               // 1000 when every space is taken
-int build_cost(const State& s, int p, int blocks);      // Nation Building halves it
-int min_action_cost(const State& s, int p, int c, int act);  // the least card action act of card c costs once started
+int cheapest_gift(const State& s, int p);           // 1000 when every space is taken
+int build_cost(const State& s, int p, int blocks);  // Nation Building halves it
+int min_action_cost(const State& s, int p, int c,
+                    int act);  // the least card action act of card c costs once started
 
 // Supplies: whether a piece can be placed (from the supply, or taken from the map).
 bool can_place_cylinder(const State& s, int p);
@@ -33,7 +34,7 @@ bool can_place_block(const State& s, int coalition);
 // only, or for tax and gift also on the card's region (feasibility_depends_on_region).
 bool card_action_feasible(const State& s, int p, int c, int act);
 bool feasibility_depends_on_region(int act);
-int ruled_regions(const State& s, int p);                    // bit mask
+int ruled_regions(const State& s, int p);  // bit mask
 // Tax (with a card of `region`, where that matters: kHooks.actions_by_card_region): the
 // seats p may take from, as a bit mask, and whether a market card has rupees p may take.
 int taxable_players(const State& s, int p, int region);
@@ -46,23 +47,23 @@ bool any_build_region(const State& s, int p);  // build_regions(...) != 0 whatev
 bool betrayable(const State& s, int p, int c);  // p has a spy on c, and Bodyguards do not protect it
 
 // Movement.
-int spy_cards(const State& s, int p, u8* out);                     // cards p has spies on, ascending
-int spy_destinations(const State& s, int p, int c, u8* out);      // cards a spy on c may step to
-int land_destinations(const State& s, int p, int r);              // regions (bit mask) from r
-bool can_move_from(const State& s, int p, int loc);               // loc: a MoveLoc
+int spy_cards(const State& s, int p, u8* out);                // cards p has spies on, ascending
+int spy_destinations(const State& s, int p, int c, u8* out);  // cards a spy on c may step to
+int land_destinations(const State& s, int p, int r);          // regions (bit mask) from r
+bool can_move_from(const State& s, int p, int loc);           // loc: a MoveLoc
 bool any_move(const State& s, int p);
 
 // Battle. A site is a region or a court card (Site).
 int battle_strength(const State& s, int p, int site);
-bool battle_site_ok(const State& s, int p, int site);            // strength and a target
-bool any_battle(const State& s, int p, int from_site = 0);        // a site (from from_site on) is ok
+bool battle_site_ok(const State& s, int p, int site);               // strength and a target
+bool any_battle(const State& s, int p, int from_site = 0);          // a site (from from_site on) is ok
 int battle_removals(const State& s, int p, int site, Action* out);  // the removal actions there
 bool has_battle_removal(const State& s, int p, int site);
-bool tribe_protected(const State& s, int q, int r);              // Citadel
-bool spy_removable(const State& s, int q);                       // not Indispensable Advisors
+bool tribe_protected(const State& s, int q, int r);  // Citadel
+bool spy_removable(const State& s, int q);           // not Indispensable Advisors
 
 // Spies placed by abilities.
-int spy_free_cards(const State& s, int region, u8* out);  // Blackmail targets: spy-free cards of a region
+int spy_free_cards(const State& s, int region, u8* out);    // Blackmail targets: spy-free cards of a region
 int safe_houses(const State& s, int p, int from, u8* out);  // Safe Houses a spy removed from `from` may go to
 
-}  // namespace pamir::core
+}  // namespace pamir::core::inline PAMIR_RULESET

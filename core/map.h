@@ -47,4 +47,4 @@ constexpr int region_neighbours(int region) { return kRegionNeighbours[region]; 
 const char* border_name(int b);
 int border_from_name(const char* s);
 
-}  // namespace pamir::core
+}  // namespace pamir::core::inline PAMIR_RULESET

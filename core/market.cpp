@@ -108,8 +108,7 @@ void slide_row(State& s, int row) {
 bool dominance_check_in_market(const State& s, int except_row, int except_col) {
   for (int row = 0; row < kMarketRows; ++row)
     for (int col = 0; col < kMarketCols; ++col)
-      if ((row != except_row || col != except_col) && is_dominance_check(s.market[row][col]))
-        return true;
+      if ((row != except_row || col != except_col) && is_dominance_check(s.market[row][col])) return true;
   return false;
 }
 
@@ -145,4 +144,4 @@ bool refill_market(State& s) {
   }
 }
 
-}  // namespace pamir::core
+}  // namespace pamir::core::inline PAMIR_RULESET

@@ -33,7 +33,9 @@ inline unsigned market_cells_buyable(const State& s) {
   return ~market_cells_equal_or_zero(s.market, kRupeeSinkCard) & 0xFFF;
 }
 // Bit row*6+col: rupees lie on the space.
-inline unsigned market_cells_with_rupees(const State& s) { return ~market_cells_equal_or_zero(s.market_rupees, 0) & 0xFFF; }
+inline unsigned market_cells_with_rupees(const State& s) {
+  return ~market_cells_equal_or_zero(s.market_rupees, 0) & 0xFFF;
+}
 
 // Abilities that waive purchase prices (Herat, Persian and Russian Influence).
 constexpr u32 kPriceWaivers = kMechanicAbilities[AbilityMechanic::kFreePurchase];
@@ -56,4 +58,4 @@ bool discard_leftmost_event(State& s, int row);
 // in the market triggers Instability. Returns false when the game ended.
 bool refill_market(State& s);
 
-}  // namespace pamir::core
+}  // namespace pamir::core::inline PAMIR_RULESET

@@ -30,7 +30,8 @@ int gen_turn_actions(const State& s, int p, Action* out) {
         const int i = __builtin_ctz(priced);
         if (purchase_cost(s, p, i / kMarketCols, i % kMarketCols) == 0) buyable |= 1u << i;
       }
-    static_assert(Act::purchase(1, 2) == Act::kPurchase + 1 * kMarketCols + 2, "a purchase id is its cell's bit");
+    static_assert(Act::purchase(1, 2) == Act::kPurchase + 1 * kMarketCols + 2,
+                  "a purchase id is its cell's bit");
     for (; buyable; buyable &= buyable - 1) *o++ = Action(Act::kPurchase + __builtin_ctz(buyable));
   }
   // Wakhan plays the card she bought as part of the same action, even her second.
@@ -74,7 +75,8 @@ int gen_turn_actions(const State& s, int p, Action* out) {
 int gen_tax(const State& s, int p, const Task& t, Action* out) {
   Action* o = out;
   if (t.b > 0) *o++ = Act::kDone;
-  static_assert(Act::tax_market(1, 2) == Act::kTaxMarket + 1 * kMarketCols + 2, "a market tax id is its cell's bit");
+  static_assert(Act::tax_market(1, 2) == Act::kTaxMarket + 1 * kMarketCols + 2,
+                "a market tax id is its cell's bit");
   for (unsigned cells = market_cells_with_rupees(s); cells; cells &= cells - 1) {
     const int i = __builtin_ctz(cells);
     if (market_card_taxable(s, p, t.c, i / kMarketCols, i % kMarketCols)) *o++ = Action(Act::kTaxMarket + i);
@@ -107,7 +109,8 @@ namespace {
 int gen_build(const State& s, int p, const Task& t, Action* out) {
   Action* o = out;
   if (t.a > 0) *o++ = Act::kDone;
-  if (t.a < t.b && s.rupees[p] >= build_cost(s, p, t.a + 1)) o += gen_block_placements(s, p, build_regions(s, p, t.c), o);
+  if (t.a < t.b && s.rupees[p] >= build_cost(s, p, t.a + 1))
+    o += gen_block_placements(s, p, build_regions(s, p, t.c), o);
   return int(o - out);
 }
 
@@ -161,8 +164,7 @@ int gen_discards(const State& s, int p, bool hand, bool court, Action* out) {
   }
   Action* o = out;
   for (int w = 0; w < 2; ++w)
-    for (u64 bits = cards[w]; bits; bits &= bits - 1)
-      *o++ = Act::discard(w * 64 + __builtin_ctzll(bits) + 1);
+    for (u64 bits = cards[w]; bits; bits &= bits - 1) *o++ = Act::discard(w * 64 + __builtin_ctzll(bits) + 1);
   return int(o - out);
 }
 
@@ -188,7 +190,8 @@ int gen_take(const State& s, const Task& t, Action* out) {
     for (int i = 0; i < kBlocksPerCoalition; ++i) {
       const u8 l = s.block[k][i];
       if (l == BlockLoc::kSupply || (s.blocks_placed[k] >> i & 1)) continue;
-      mark(BlockLoc::is_army(l) ? Act::take_army(BlockLoc::region_of(l)) : Act::take_road(BlockLoc::border_of(l)));
+      mark(BlockLoc::is_army(l) ? Act::take_army(BlockLoc::region_of(l))
+                                : Act::take_road(BlockLoc::border_of(l)));
     }
   }
   for (int w = 0; w < 2; ++w)
@@ -206,12 +209,14 @@ int gen_decision(const State& s, Action* out) {
     case TaskKind::kChooseLoyalty:
       for (int k = 0; k < Coalition::kCount; ++k) *o++ = Act::loyalty(k);
       break;
-    case TaskKind::kTurnActions: return gen_turn_actions(s, p, out);
+    case TaskKind::kTurnActions:
+      return gen_turn_actions(s, p, out);
     case TaskKind::kBribeDemand:
       for (int k = 0; k <= t.a; ++k) *o++ = Act::demand(k);
       break;
     case TaskKind::kBribePay: {
-      const int extra = t.c >= BribeFor::kCardAction ? min_action_cost(s, p, t.b, t.c - BribeFor::kCardAction) : 0;
+      const int extra =
+          t.c >= BribeFor::kCardAction ? min_action_cost(s, p, t.b, t.c - BribeFor::kCardAction) : 0;
       if (s.rupees[p] >= t.a + extra) *o++ = Act::kPayBribe;
       *o++ = Act::kRefuseBribe;
       break;
@@ -231,12 +236,18 @@ int gen_decision(const State& s, Action* out) {
       break;
     }
     case TaskKind::kTakeCylinder:
-    case TaskKind::kTakeBlock: return gen_take(s, t, out);
-    case TaskKind::kTax: return gen_tax(s, p, t, out);
-    case TaskKind::kGift: return Rules::gen_gift(s, p, t, out);
-    case TaskKind::kBuild: return gen_build(s, p, t, out);
-    case TaskKind::kMoveFrom: return gen_move_from(s, p, t, out);
-    case TaskKind::kMoveTo: return gen_move_to(s, p, t, out);
+    case TaskKind::kTakeBlock:
+      return gen_take(s, t, out);
+    case TaskKind::kTax:
+      return gen_tax(s, p, t, out);
+    case TaskKind::kGift:
+      return Rules::gen_gift(s, p, t, out);
+    case TaskKind::kBuild:
+      return gen_build(s, p, t, out);
+    case TaskKind::kMoveFrom:
+      return gen_move_from(s, p, t, out);
+    case TaskKind::kMoveTo:
+      return gen_move_to(s, p, t, out);
     case TaskKind::kBetray: {
       u8 cards[kCylinders];
       const int n = spy_cards(s, p, cards);
@@ -261,11 +272,15 @@ int gen_decision(const State& s, Action* out) {
           *o++ = Act::battle_at(Site::card(cards[i]));
       break;
     }
-    case TaskKind::kBattle: return gen_battle(s, p, t, out);
-    case TaskKind::kDiscardLeverage: return gen_discards(s, p, true, true, out);
-    case TaskKind::kDiscardCourt: return gen_discards(s, p, false, true, out);
+    case TaskKind::kBattle:
+      return gen_battle(s, p, t, out);
+    case TaskKind::kDiscardLeverage:
+      return gen_discards(s, p, true, true, out);
+    case TaskKind::kDiscardCourt:
+      return gen_discards(s, p, false, true, out);
     case TaskKind::kDiscardHand:
-    case TaskKind::kConfidenceFailure: return gen_discards(s, p, true, false, out);
+    case TaskKind::kConfidenceFailure:
+      return gen_discards(s, p, true, false, out);
     case TaskKind::kChoosePlayer:
       for (int off = 1; off < s.num_players; ++off) *o++ = Act::choose_player(off);
       break;
@@ -278,12 +293,14 @@ int gen_decision(const State& s, Action* out) {
     case TaskKind::kSafeHouse:
     case TaskKind::kBlackmail: {
       u8 cards[kNumCourtCards];
-      const int n = t.kind == TaskKind::kSafeHouse ? safe_houses(s, p, t.a, cards) : spy_free_cards(s, t.a, cards);
+      const int n =
+          t.kind == TaskKind::kSafeHouse ? safe_houses(s, p, t.a, cards) : spy_free_cards(s, t.a, cards);
       *o++ = Act::kDone;  // decline: the spy stays home (Safe House) / no spy placed (Blackmail)
       for (int i = 0; i < n; ++i) *o++ = Act::spy(cards[i]);
       break;
     }
-    case TaskKind::kInfrastructure: return gen_block_placements(s, p, ruled_regions(s, p), out);
+    case TaskKind::kInfrastructure:
+      return gen_block_placements(s, p, ruled_regions(s, p), out);
     default:
       if constexpr (kGameDecisions) return Rules::gen_own_decision(s, out);
       break;
@@ -291,4 +308,4 @@ int gen_decision(const State& s, Action* out) {
   return int(o - out);
 }
 
-}  // namespace pamir::core
+}  // namespace pamir::core::inline PAMIR_RULESET

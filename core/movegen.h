@@ -13,4 +13,4 @@ int gen_decision(const State& s, Action* out);
 // armies in them), as actions; resolution asks it to see whether a build can go on.
 int gen_block_placements(const State& s, int p, int regions, Action* out);
 
-}  // namespace pamir::core
+}  // namespace pamir::core::inline PAMIR_RULESET

@@ -11,9 +11,12 @@ namespace pamir::core::inline PAMIR_RULESET {
 void set_cylinder(State& s, int p, int i, u8 loc) {
   const u8 old = s.cylinder[p][i];
   if (old == loc) return;
-  if (old == CylLoc::kSupply) --s.cylinders_in_supply[p];
-  else if (CylLoc::is_tribe(old)) --s.tribes[CylLoc::region_of(old)][p];
-  else if (CylLoc::is_spy(old)) --s.spies_on[CylLoc::card_of(old)];
+  if (old == CylLoc::kSupply)
+    --s.cylinders_in_supply[p];
+  else if (CylLoc::is_tribe(old))
+    --s.tribes[CylLoc::region_of(old)][p];
+  else if (CylLoc::is_spy(old))
+    --s.spies_on[CylLoc::card_of(old)];
   if (loc == CylLoc::kSupply) {
     ++s.cylinders_in_supply[p];
     s.cylinders_placed[p] &= u16(~(1u << i));
@@ -28,9 +31,12 @@ void set_cylinder(State& s, int p, int i, u8 loc) {
 void set_block(State& s, int k, int i, u8 loc) {
   const u8 old = s.block[k][i];
   if (old == loc) return;
-  if (old == BlockLoc::kSupply) --s.blocks_in_supply[k];
-  else if (BlockLoc::is_army(old)) --s.armies[BlockLoc::region_of(old)][k];
-  else --s.roads[BlockLoc::border_of(old)][k];
+  if (old == BlockLoc::kSupply)
+    --s.blocks_in_supply[k];
+  else if (BlockLoc::is_army(old))
+    --s.armies[BlockLoc::region_of(old)][k];
+  else
+    --s.roads[BlockLoc::border_of(old)][k];
   if (loc == BlockLoc::kSupply) {
     ++s.blocks_in_supply[k];
     s.blocks_placed[k] &= u16(~(1u << i));
@@ -94,7 +100,8 @@ void discard_political_cards_of(State& s, int p, int r) {
   int n = 0;
   const int b = s.court_begin(p);
   for (int i = b; i < b + s.court_len[p]; ++i) {
-    if (card_region(s, s.court[i]) == r && court_card(s.court[i]).suit == Suit::kPolitical) victims[n++] = s.court[i];
+    if (card_region(s, s.court[i]) == r && court_card(s.court[i]).suit == Suit::kPolitical)
+      victims[n++] = s.court[i];
   }
   for (int i = 0; i < n; ++i)
     if (s.in_court(p, victims[i])) discard_court_card(s, victims[i]);
@@ -165,16 +172,22 @@ void rebuild_caches(State& s) {
   for (int p = 0; p < s.num_players; ++p)
     for (int i = 0; i < kCylinders; ++i) {
       const u8 l = s.cylinder[p][i];
-      if (l == CylLoc::kSupply) ++s.cylinders_in_supply[p];
-      else if (CylLoc::is_tribe(l)) ++s.tribes[CylLoc::region_of(l)][p];
-      else if (CylLoc::is_spy(l)) ++s.spies_on[CylLoc::card_of(l)];
+      if (l == CylLoc::kSupply)
+        ++s.cylinders_in_supply[p];
+      else if (CylLoc::is_tribe(l))
+        ++s.tribes[CylLoc::region_of(l)][p];
+      else if (CylLoc::is_spy(l))
+        ++s.spies_on[CylLoc::card_of(l)];
     }
   for (int k = 0; k < Coalition::kCount; ++k)
     for (int i = 0; i < kBlocksPerCoalition; ++i) {
       const u8 l = s.block[k][i];
-      if (l == BlockLoc::kSupply) ++s.blocks_in_supply[k];
-      else if (BlockLoc::is_army(l)) ++s.armies[BlockLoc::region_of(l)][k];
-      else ++s.roads[BlockLoc::border_of(l)][k];
+      if (l == BlockLoc::kSupply)
+        ++s.blocks_in_supply[k];
+      else if (BlockLoc::is_army(l))
+        ++s.armies[BlockLoc::region_of(l)][k];
+      else
+        ++s.roads[BlockLoc::border_of(l)][k];
     }
   for (int c = 1; c <= kNumCards; ++c)
     if (s.card_loc[c] >= Loc::kPrize && s.card_loc[c] < Loc::kPrize + kMaxPlayers)
@@ -243,5 +256,4 @@ void change_loyalty(State& s, int p, int coalition) {
   Rules::turn_loyalty(s, p, coalition);
 }
 
-}  // namespace pamir::core
-
+}  // namespace pamir::core::inline PAMIR_RULESET

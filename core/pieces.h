@@ -70,4 +70,4 @@ void discard_prizes(State& s, int p);
 // Returns gifts, discards prizes and patriots, then turns the dial.
 void change_loyalty(State& s, int p, int coalition);
 
-}  // namespace pamir::core
+}  // namespace pamir::core::inline PAMIR_RULESET

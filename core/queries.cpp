@@ -6,9 +6,7 @@
 
 namespace pamir::core::inline PAMIR_RULESET {
 
-int hand_size(const State& s, int p) {
-  return std::popcount(s.hand[p][0]) + std::popcount(s.hand[p][1]);
-}
+int hand_size(const State& s, int p) { return std::popcount(s.hand[p][0]) + std::popcount(s.hand[p][1]); }
 
 int ruling_pieces(const State& s, int p, int r) {
   if (s.is_wakhan(p))  // errata: her tribes plus the largest army of any one coalition
@@ -43,7 +41,8 @@ int strict_leader(const State& s, Count count_of, int* count) {
 
 int ruler(const State& s, int r) {
   int n = 0;
-  const int best = strict_leader(s, [&](int p) { return ruling_pieces(s, p, r); }, &n);
+  const int best = strict_leader(
+      s, [&](int p) { return ruling_pieces(s, p, r); }, &n);
   if (best == kNoPlayer || s.tribes[r][best] == 0) return kNoPlayer;
   for (int k = 0; k < Coalition::kCount; ++k)
     if (s.armies[r][k] >= n) return kNoPlayer;
@@ -66,7 +65,9 @@ int gift_spaces_taken(const State& s, int p) {
 int influence(const State& s, int p, int coalition) {
   // Only Wakhan can hold patriots and prizes of several coalitions; count those of the one
   // asked for. A player's are all of their own coalition.
-  auto counts = [&](int k) { return k != Coalition::kNone && (coalition == Coalition::kNone || k == coalition); };
+  auto counts = [&](int k) {
+    return k != Coalition::kNone && (coalition == Coalition::kNone || k == coalition);
+  };
   int patriots = 0;
   if (!(s.player_effects[p] & PlayerEffect::kRumor)) {
     const int b = s.court_begin(p);
@@ -75,7 +76,8 @@ int influence(const State& s, int p, int coalition) {
   int prizes = s.prizes[p];
   if (coalition != Coalition::kNone && prizes) {
     prizes = 0;
-    for (int c = 1; c <= kNumCourtCards; ++c) prizes += s.card_loc[c] == Loc::kPrize + p && counts(court_card(c).prize);
+    for (int c = 1; c <= kNumCourtCards; ++c)
+      prizes += s.card_loc[c] == Loc::kPrize + p && counts(court_card(c).prize);
   }
   int gift_value = 1;
   if (s.global_effects & GlobalEffect::kEmbarrassmentOfRiches)
@@ -118,7 +120,8 @@ int spies_of(const State& s, int p, int c) {
 int hostage_holder(const State& s, int c) {
   if (!s.spies_on[c]) return kNoPlayer;
   int n = 0;
-  const int best = strict_leader(s, [&](int p) { return spies_of(s, p, c); }, &n);
+  const int best = strict_leader(
+      s, [&](int p) { return spies_of(s, p, c); }, &n);
   return best == s.court_owner(c) ? kNoPlayer : best;
 }
 
@@ -126,4 +129,4 @@ int blocks_on_map(const State& s, int coalition) {
   return kBlocksPerCoalition - s.blocks_in_supply[coalition];
 }
 
-}  // namespace pamir::core
+}  // namespace pamir::core::inline PAMIR_RULESET

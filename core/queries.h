@@ -58,4 +58,4 @@ int blocks_on_map(const State& s, int coalition);
 inline int seat_at(const State& s, int p, int offset) { return (p + offset) % s.num_players; }
 inline int offset_of(const State& s, int p, int q) { return (q - p + s.num_players) % s.num_players; }
 
-}  // namespace pamir::core
+}  // namespace pamir::core::inline PAMIR_RULESET

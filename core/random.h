@@ -24,4 +24,4 @@ void shuffle(T* begin, int n, u64& state) {
   }
 }
 
-}  // namespace pamir::core
+}  // namespace pamir::core::inline PAMIR_RULESET

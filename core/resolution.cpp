@@ -5,8 +5,8 @@
 
 #include "core/dominance.h"
 #include "core/events.h"
-#include "core/game_rules.h"
 #include "core/game.h"
+#include "core/game_rules.h"
 #include "core/legality.h"
 #include "core/market.h"
 #include "core/movegen.h"
@@ -22,24 +22,42 @@ void resolve_icon(State& s, int p, int c, int i) {
   const CourtCard& cc = court_card(c);
   const int r = card_region(s, c), icon = cc.icons[i];
   switch (icon) {
-    case Icon::kArmy: place_block(s, p, s.loyalty[p], BlockLoc::army(r)); break;
+    case Icon::kArmy:
+      place_block(s, p, s.loyalty[p], BlockLoc::army(r));
+      break;
     case Icon::kRoad: {
       const int earlier_roads = s.is_wakhan(p) ? int(std::count(&cc.icons[0], &cc.icons[i], Icon::kRoad)) : 0;
       push_task(s, TaskKind::kPlaceRoad, p, r, s.loyalty[p], earlier_roads);
       break;
     }
-    case Icon::kTribe: place_cylinder(s, p, CylLoc::tribe(r)); break;
-    case Icon::kSpy: push_task(s, TaskKind::kPlaceSpy, p, r); break;
+    case Icon::kTribe:
+      place_cylinder(s, p, CylLoc::tribe(r));
+      break;
+    case Icon::kSpy:
+      push_task(s, TaskKind::kPlaceSpy, p, r);
+      break;
     case Icon::kLeverage:
       s.rupees[p] += 2;
       s.bank -= 2;
       break;
-    case Icon::kFavorEconomic: change_favored_suit(s, Suit::kEconomic); break;
-    case Icon::kFavorMilitary: change_favored_suit(s, Suit::kMilitary); break;
-    case Icon::kFavorPolitical: change_favored_suit(s, Suit::kPolitical); break;
-    case Icon::kFavorIntelligence: change_favored_suit(s, Suit::kIntelligence); break;
-    case Icon::kClimateProsperity: Rules::climate_icon(s, -1); break;
-    case Icon::kClimateWar: Rules::climate_icon(s, +1); break;
+    case Icon::kFavorEconomic:
+      change_favored_suit(s, Suit::kEconomic);
+      break;
+    case Icon::kFavorMilitary:
+      change_favored_suit(s, Suit::kMilitary);
+      break;
+    case Icon::kFavorPolitical:
+      change_favored_suit(s, Suit::kPolitical);
+      break;
+    case Icon::kFavorIntelligence:
+      change_favored_suit(s, Suit::kIntelligence);
+      break;
+    case Icon::kClimateProsperity:
+      Rules::climate_icon(s, -1);
+      break;
+    case Icon::kClimateWar:
+      Rules::climate_icon(s, +1);
+      break;
   }
 }
 
@@ -62,17 +80,25 @@ void start_card_action(State& s, int p, int c, int act) {
   // gifts have other uses there (tasks' field c).
   const int region = kHooks.actions_by_card_region || kHooks.gift_uses ? card_region(s, c) : 0;
   switch (act) {
-    case CardAction::kTax: push_task(s, TaskKind::kTax, p, rank, 0, region); break;
-    case CardAction::kGift: push_task(s, TaskKind::kGift, p, 0, 0, region); break;
+    case CardAction::kTax:
+      push_task(s, TaskKind::kTax, p, rank, 0, region);
+      break;
+    case CardAction::kGift:
+      push_task(s, TaskKind::kGift, p, 0, 0, region);
+      break;
     case CardAction::kBuild:
-      push_task(s, TaskKind::kBuild, p, 0,
-                (s.player_effects[p] & PlayerEffect::kNationBuilding) ? 6 : 3, region);
+      push_task(s, TaskKind::kBuild, p, 0, (s.player_effects[p] & PlayerEffect::kNationBuilding) ? 6 : 3,
+                region);
       break;
     case CardAction::kMove:
       push_task(s, TaskKind::kMoveFrom, p, rank, 0);
       break;
-    case CardAction::kBetray: push_task(s, TaskKind::kBetray, p); break;
-    case CardAction::kBattle: push_task(s, TaskKind::kBattleSite, p, rank); break;
+    case CardAction::kBetray:
+      push_task(s, TaskKind::kBetray, p);
+      break;
+    case CardAction::kBattle:
+      push_task(s, TaskKind::kBattleSite, p, rank);
+      break;
   }
 }
 
@@ -236,10 +262,13 @@ void decide(State& s, Action a) {
       s.rupees[p] -= t.a;
       s.rupees[t.d] += t.a;
       return carry_out(s, p, t.b, t.c);
-    case TaskKind::kPlaceRoad: return place_block(s, p, t.b, BlockLoc::road(d.a));
-    case TaskKind::kPlaceSpy: return place_cylinder(s, p, CylLoc::spy(d.a));
+    case TaskKind::kPlaceRoad:
+      return place_block(s, p, t.b, BlockLoc::road(d.a));
+    case TaskKind::kPlaceSpy:
+      return place_cylinder(s, p, CylLoc::spy(d.a));
     case TaskKind::kTakeCylinder:
-    case TaskKind::kTakeBlock: return take_piece(s, t, d.a);
+    case TaskKind::kTakeBlock:
+      return take_piece(s, t, d.a);
     case TaskKind::kTax:
       if (a == Act::kDone) return;
       push_task(s, TaskKind::kTax, p, t.a - 1, t.b + 1, t.c);
@@ -297,16 +326,20 @@ void decide(State& s, Action a) {
     case TaskKind::kDiscardHand:
       push_task(s, t.kind, p);  // until within the limit
       return discard_own(s, p, d.a);
-    case TaskKind::kConfidenceFailure: return discard_own(s, p, d.a);
+    case TaskKind::kConfidenceFailure:
+      return discard_own(s, p, d.a);
     case TaskKind::kChoosePlayer:
       return resolve_event_choice(s, p, t.a, seat_at(s, p, d.a));
-    case TaskKind::kChooseRegion: return resolve_event_choice(s, p, t.a, d.a);
-    case TaskKind::kChooseSuit: return resolve_event_choice(s, p, t.a, d.a);
+    case TaskKind::kChooseRegion:
+      return resolve_event_choice(s, p, t.a, d.a);
+    case TaskKind::kChooseSuit:
+      return resolve_event_choice(s, p, t.a, d.a);
     case TaskKind::kSafeHouse:
     case TaskKind::kBlackmail:
       if (a == Act::kDone) return;
       return place_cylinder(s, p, CylLoc::spy(d.a));
-    case TaskKind::kInfrastructure: return place_block(s, p, s.loyalty[p], block_destination(d));
+    case TaskKind::kInfrastructure:
+      return place_block(s, p, s.loyalty[p], block_destination(d));
     default:
       if constexpr (kGameDecisions) Rules::decide_own(s, t, a);
       return;
@@ -326,8 +359,8 @@ bool decision_ready(State& s) {
       ready = t.a > 0 && (market_has_taxable_rupees(s, p, t.c) || taxable_players(s, p, t.c));
       break;
     case TaskKind::kBuild:
-      ready = t.a < t.b && s.rupees[p] >= build_cost(s, p, t.a + 1) &&
-              can_place_block(s, s.loyalty[p]) && any_build_region(s, p);
+      ready = t.a < t.b && s.rupees[p] >= build_cost(s, p, t.a + 1) && can_place_block(s, s.loyalty[p]) &&
+              any_build_region(s, p);
       if (!ready) {
         const int placed = t.a;
         pop_task(s);
@@ -342,8 +375,12 @@ bool decision_ready(State& s) {
         return false;
       }
       break;
-    case TaskKind::kGift: ready = Rules::gift_ready(s, p, t.c); break;
-    case TaskKind::kBattleSite: ready = !t.c || any_battle(s, p, t.b); break;
+    case TaskKind::kGift:
+      ready = Rules::gift_ready(s, p, t.c);
+      break;
+    case TaskKind::kBattleSite:
+      ready = !t.c || any_battle(s, p, t.b);
+      break;
     case TaskKind::kBattle:
       ready = t.b > 0 && has_battle_removal(s, p, t.a);
       if (!ready) {
@@ -356,16 +393,24 @@ bool decision_ready(State& s) {
     case TaskKind::kDiscardLeverage:
       ready = t.a > 0 && (hand_size(s, p) > 0 || s.court_len[p] > 0);
       break;
-    case TaskKind::kDiscardCourt: ready = s.court_len[p] > court_limit(s, p); break;
-    case TaskKind::kDiscardHand: ready = hand_size(s, p) > hand_limit(s, p); break;
-    case TaskKind::kConfidenceFailure: ready = hand_size(s, p) > 0; break;
+    case TaskKind::kDiscardCourt:
+      ready = s.court_len[p] > court_limit(s, p);
+      break;
+    case TaskKind::kDiscardHand:
+      ready = hand_size(s, p) > hand_limit(s, p);
+      break;
+    case TaskKind::kConfidenceFailure:
+      ready = hand_size(s, p) > 0;
+      break;
     case TaskKind::kPlaceSpy: {
       const int total = s.court_begin(s.num_players);
       ready = false;
       for (int i = 0; i < total && !ready; ++i) ready = card_region(s, s.court[i]) == t.a;
       break;
     }
-    case TaskKind::kTakeCylinder: ready = cylinder_available(s, p); break;
+    case TaskKind::kTakeCylinder:
+      ready = cylinder_available(s, p);
+      break;
     case TaskKind::kBlackmail: {
       u8 cards[kNumCourtCards];
       ready = spy_free_cards(s, t.a, cards) > 0 && can_place_cylinder(s, p);
@@ -376,7 +421,9 @@ bool decision_ready(State& s) {
       ready = gen_block_placements(s, p, ruled_regions(s, p), buf) > 0;
       break;
     }
-    case TaskKind::kTakeBlock: ready = block_available(s, t.a); break;
+    case TaskKind::kTakeBlock:
+      ready = block_available(s, t.a);
+      break;
     default:  // the ruleset's own decisions come after the shared ones
       if constexpr (kGameDecisions)
         if (t.kind > TaskKind::kInfrastructure) ready = Rules::own_decision_ready(s);
@@ -409,7 +456,9 @@ void run_automatic(State& s, const Task& t) {
       if (t.a == 0) push_task(s, TaskKind::kCleanupEvents, p, 1);
       discard_leftmost_event(s, t.a);
       return;
-    case TaskKind::kRefillMarket: refill_market(s); return;
+    case TaskKind::kRefillMarket:
+      refill_market(s);
+      return;
     case TaskKind::kEndTurn:
       if (Rules::end_turn_task(s, t)) return;
       Rules::end_turn(s, s.current);
@@ -445,4 +494,4 @@ void advance(State& s) {
   }
 }
 
-}  // namespace pamir::core
+}  // namespace pamir::core::inline PAMIR_RULESET

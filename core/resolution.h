@@ -13,4 +13,4 @@ void decide(State& s, Action a);
 // or the game is over.
 void advance(State& s);
 
-}  // namespace pamir::core
+}  // namespace pamir::core::inline PAMIR_RULESET

@@ -23,9 +23,23 @@ constexpr u8 kNoSuit = 0xFF;
 // The mechanics of court card abilities (data/special_abilities.md says what each does).
 namespace AbilityMechanic {
 enum : u8 {
-  kNone, kIndispensableAdvisors, kInsurrection, kClaimOfAncientLineage, kBodyguards, kCitadel,
-  kStrangeBedfellows, kCivilServiceReforms, kSafeHouse, kCharismaticCourtiers, kBlackmail,
-  kIndianSupplies, kWellConnected, kFreePurchase, kInfrastructure, kSavvyOperator, kIrregulars,
+  kNone,
+  kIndispensableAdvisors,
+  kInsurrection,
+  kClaimOfAncientLineage,
+  kBodyguards,
+  kCitadel,
+  kStrangeBedfellows,
+  kCivilServiceReforms,
+  kSafeHouse,
+  kCharismaticCourtiers,
+  kBlackmail,
+  kIndianSupplies,
+  kWellConnected,
+  kFreePurchase,
+  kInfrastructure,
+  kSavvyOperator,
+  kIrregulars,
   kCount
 };
 }
@@ -34,18 +48,48 @@ enum : u8 {
 // bought. Tasks that wait for an event's choice store its EventKind.
 namespace EventKind {
 enum : u8 {
-  kNone, kFavor, kEmbarrassmentOfRiches, kDisregardForCustoms, kFailureToImpress, kRiots,
-  kConfidenceFailure, kNewTactics, kKohINoorRecovered, kCourtlyManners, kRumor, kConflictFatigue,
-  kNationalism, kRupeeSink, kNationBuilding, kTakeRupees, kOtherPersuasiveMethods,
-  kPashtunwaliValues, kRebuke, kCount
+  kNone,
+  kFavor,
+  kEmbarrassmentOfRiches,
+  kDisregardForCustoms,
+  kFailureToImpress,
+  kRiots,
+  kConfidenceFailure,
+  kNewTactics,
+  kKohINoorRecovered,
+  kCourtlyManners,
+  kRumor,
+  kConflictFatigue,
+  kNationalism,
+  kRupeeSink,
+  kNationBuilding,
+  kTakeRupees,
+  kOtherPersuasiveMethods,
+  kPashtunwaliValues,
+  kRebuke,
+  kCount
 };
 }
 // The data's name of each event mechanic (data/event_effects.tsv), in EventKind order.
-constexpr const char* kEventKindKeys[EventKind::kCount] = {
-    "none", "favor", "embarrassment_of_riches", "disregard_for_customs", "failure_to_impress",
-    "riots", "confidence_failure", "new_tactics", "koh_i_noor_recovered", "courtly_manners",
-    "rumor", "conflict_fatigue", "nationalism", "rupee_sink", "nation_building", "take_rupees",
-    "other_persuasive_methods", "pashtunwali_values", "rebuke"};
+constexpr const char* kEventKindKeys[EventKind::kCount] = {"none",
+                                                           "favor",
+                                                           "embarrassment_of_riches",
+                                                           "disregard_for_customs",
+                                                           "failure_to_impress",
+                                                           "riots",
+                                                           "confidence_failure",
+                                                           "new_tactics",
+                                                           "koh_i_noor_recovered",
+                                                           "courtly_manners",
+                                                           "rumor",
+                                                           "conflict_fatigue",
+                                                           "nationalism",
+                                                           "rupee_sink",
+                                                           "nation_building",
+                                                           "take_rupees",
+                                                           "other_persuasive_methods",
+                                                           "pashtunwali_values",
+                                                           "rebuke"};
 
 struct BorderDef {
   const char* key;
@@ -83,7 +127,8 @@ template <int M>
 constexpr std::array<u32, Region::kCount> kAbilitiesByRegion = [] {
   std::array<u32, Region::kCount> m{};
   for (int a = 1; a < Ability::kCount; ++a)
-    if (kAbilityDefs[a].mechanic == M && kAbilityDefs[a].region != kNoRegion) m[kAbilityDefs[a].region] |= u32(1) << a;
+    if (kAbilityDefs[a].mechanic == M && kAbilityDefs[a].region != kNoRegion)
+      m[kAbilityDefs[a].region] |= u32(1) << a;
   return m;
 }();
 // Abilities with mechanic M whose coalition argument is k, indexed by k (kNone included).
@@ -97,8 +142,12 @@ constexpr std::array<u32, Coalition::kCount + 1> kAbilitiesByCoalition = [] {
 }();
 
 inline const AbilityDef& ability_def(int ability) { return kAbilityDefs[ability]; }
-inline const EventEffect& event_discard_effect(int card) { return kEventCardDefs[card - kFirstEvent].discard; }
-inline const EventEffect& event_purchase_effect(int card) { return kEventCardDefs[card - kFirstEvent].purchase; }
+inline const EventEffect& event_discard_effect(int card) {
+  return kEventCardDefs[card - kFirstEvent].discard;
+}
+inline const EventEffect& event_purchase_effect(int card) {
+  return kEventCardDefs[card - kFirstEvent].purchase;
+}
 
 // The one event that cannot be bought and eats the rupees placed on it (a constant: the
 // market scan compares bytes against it).
@@ -110,4 +159,4 @@ constexpr CardId kRupeeSinkCard = [] {
 }();
 static_assert(kRupeeSinkCard != kNoCard, "the market code expects exactly one rupee-sink event");
 
-}  // namespace pamir::core
+}  // namespace pamir::core::inline PAMIR_RULESET

@@ -50,4 +50,4 @@ State new_game(int num_players, u64 seed, int automaton_seat) {
   return s;
 }
 
-}  // namespace pamir::core
+}  // namespace pamir::core::inline PAMIR_RULESET

@@ -24,8 +24,8 @@ namespace pamir::core::inline PAMIR_RULESET {
 // Where a card is (State::card_loc). Hands, courts and prizes are per player: add the seat.
 namespace Loc {
 enum : u8 {
-  kUnused = 0,       // set aside at setup, unseen
-  kDeck = 1,         // in the draw deck, not yet drawn
+  kUnused = 0,  // set aside at setup, unseen
+  kDeck = 1,    // in the draw deck, not yet drawn
   kMarket = 2,
   kDiscard = 3,
   kActiveEvent = 4,  // a bought event whose lasting effect is in force
@@ -39,10 +39,10 @@ enum : u8 {
 namespace CylLoc {
 constexpr u8 kSupply = 0;
 constexpr int kFirstGift = 1 + Region::kCount;
-constexpr int kSpyBase = 15;  // spy(card) = kSpyBase + card, past the gift slots
-constexpr u8 tribe(int region) { return u8(1 + region); }          // 1..6
-constexpr u8 gift(int slot) { return u8(kFirstGift + slot); }      // 7..9, slot costs 2/4/6
-constexpr u8 spy(int card) { return u8(kSpyBase + card); }         // 16..115
+constexpr int kSpyBase = 15;                               // spy(card) = kSpyBase + card, past the gift slots
+constexpr u8 tribe(int region) { return u8(1 + region); }  // 1..6
+constexpr u8 gift(int slot) { return u8(kFirstGift + slot); }  // 7..9, slot costs 2/4/6
+constexpr u8 spy(int card) { return u8(kSpyBase + card); }     // 16..115
 constexpr bool is_tribe(u8 l) { return l >= 1 && l <= Region::kCount; }
 constexpr bool is_gift(u8 l) { return l >= kFirstGift && l < kFirstGift + kGiftSlots; }
 constexpr bool is_spy(u8 l) { return l >= spy(1) && l <= spy(kNumCourtCards); }
@@ -91,43 +91,43 @@ constexpr int kMaxTasks = 32;
 
 struct State {
   // --- 8-byte fields first, so that the struct has no padding -------------------------
-  u64 rng;                        // seeded; used by setup and later chance (Wakhan's deck)
-  u64 hand[kMaxPlayers][2];       // bitset over court cards: bit (c-1)
-  u64 used_cards[2];              // court cards whose action was used this turn
-  u64 refused_cards[2];           // cards whose bribe was refused this turn (no retry)
+  u64 rng;                   // seeded; used by setup and later chance (Wakhan's deck)
+  u64 hand[kMaxPlayers][2];  // bitset over court cards: bit (c-1)
+  u64 used_cards[2];         // court cards whose action was used this turn
+  u64 refused_cards[2];      // cards whose bribe was refused this turn (no retry)
 
   // --- 4-byte fields ----------------------------------------------------------------------
-  u32 abilities[kMaxPlayers];     // bit a: p's court holds a card with Ability a (cache)
+  u32 abilities[kMaxPlayers];  // bit a: p's court holds a card with Ability a (cache)
 
   // --- 2-byte fields ------------------------------------------------------------------
-  i16 bank;                        // rupees in the bank (negative: more coins than the box)
-  u16 rupees_removed;              // rupees that left the game
-  u16 turn;                        // turns started since the first one
-  u16 market_paid;                 // bit (row*6+col): a rupee was put on that card this turn
-  u16 cylinders_placed[kMaxPlayers];   // bit i: cylinder i was placed this turn
+  i16 bank;                              // rupees in the bank (negative: more coins than the box)
+  u16 rupees_removed;                    // rupees that left the game
+  u16 turn;                              // turns started since the first one
+  u16 market_paid;                       // bit (row*6+col): a rupee was put on that card this turn
+  u16 cylinders_placed[kMaxPlayers];     // bit i: cylinder i was placed this turn
   u16 blocks_placed[Coalition::kCount];  // bit i: block i was placed this turn
 
   // --- cards ------------------------------------------------------------------------------
-  u8 card_loc[kNumCards + 1];     // a Loc code per card; index 0 unused
-  u8 deck[kMaxDeck];              // draw order; deck[deck_pos .. deck_size) not yet drawn
+  u8 card_loc[kNumCards + 1];  // a Loc code per card; index 0 unused
+  u8 deck[kMaxDeck];           // draw order; deck[deck_pos .. deck_size) not yet drawn
   u8 deck_size;
   u8 deck_pos;
   u8 market[kMarketRows][kMarketCols];
   u8 market_rupees[kMarketRows][kMarketCols];  // rupees on each market space
-  u8 court[kNumCourtCards];       // all courts in seat order, each left to right
+  u8 court[kNumCourtCards];                    // all courts in seat order, each left to right
   u8 court_len[kMaxPlayers];
 
   // --- pieces (cylinder/block are the truth; the rest are caches) -------------------------
-  u8 cylinder[kMaxPlayers][kCylinders];             // CylLoc per cylinder
+  u8 cylinder[kMaxPlayers][kCylinders];              // CylLoc per cylinder
   u8 block[Coalition::kCount][kBlocksPerCoalition];  // BlockLoc per block
   u8 tribes[Region::kCount][kMaxPlayers];
   u8 armies[Region::kCount][Coalition::kCount];
   u8 roads[kNumBorders][Coalition::kCount];
-  u8 spies_on[kNumCourtCards + 1];                  // all players' spies per card
+  u8 spies_on[kNumCourtCards + 1];  // all players' spies per card
   u8 cylinders_in_supply[kMaxPlayers];
   u8 blocks_in_supply[Coalition::kCount];
-  u8 prizes[kMaxPlayers];                           // number of prizes held
-  u8 suit_stars[kMaxPlayers][Suit::kCount];         // sum of ranks per suit in each court
+  u8 prizes[kMaxPlayers];                    // number of prizes held
+  u8 suit_stars[kMaxPlayers][Suit::kCount];  // sum of ranks per suit in each court
 
   // --- players --------------------------------------------------------------------------
   u8 rupees[kMaxPlayers];
@@ -138,17 +138,17 @@ struct State {
   // --- game and turn --------------------------------------------------------------------
   u8 num_players;
   u8 phase;
-  u8 current;          // whose turn it is
-  u8 first_chooser;    // the random player who chose loyalty first
+  u8 current;        // whose turn it is
+  u8 first_chooser;  // the random player who chose loyalty first
   u8 favored_suit;
-  u8 actions_used;     // core and non-bonus card actions taken this turn (0..2)
+  u8 actions_used;  // core and non-bonus card actions taken this turn (0..2)
   u8 global_effects;
   u8 dominance_checks_resolved;  // Dominance Checks scored so far
   u8 num_tasks;
   // Wakhan, the automated opponent (core/wakhan.h). Both are 0 in games without her, so
   // that those states hash exactly as before she existed.
-  u8 wakhan;           // 1 + her seat, or 0 when she does not play
-  u8 ai_drawn;         // AI cards drawn from ai_deck: the face-up card is ai_deck[ai_drawn-1]
+  u8 wakhan;    // 1 + her seat, or 0 when she does not play
+  u8 ai_drawn;  // AI cards drawn from ai_deck: the face-up card is ai_deck[ai_drawn-1]
 #include "game_state.inc"
   Task tasks[kMaxTasks];
   u8 ai_deck[kWakhanCards];  // the AI deck's order (cards 1..24); past ai_drawn it is hidden
@@ -198,4 +198,4 @@ inline int bit_members(const u64 (&set)[2], u8* out) {
   return n;
 }
 
-}  // namespace pamir::core
+}  // namespace pamir::core::inline PAMIR_RULESET

@@ -86,9 +86,17 @@ enum : u8 { kEconomic, kMilitary, kPolitical, kIntelligence, kCount };
 // Impact icons, in the order of their appearance in the data files.
 namespace Icon {
 enum : u8 {
-  kArmy, kRoad, kTribe, kSpy, kLeverage,
-  kFavorEconomic, kFavorMilitary, kFavorPolitical, kFavorIntelligence,
-  kClimateProsperity, kClimateWar,  // the climate one space toward that end (Rules::climate_icon)
+  kArmy,
+  kRoad,
+  kTribe,
+  kSpy,
+  kLeverage,
+  kFavorEconomic,
+  kFavorMilitary,
+  kFavorPolitical,
+  kFavorIntelligence,
+  kClimateProsperity,
+  kClimateWar,  // the climate one space toward that end (Rules::climate_icon)
   kCount
 };
 }
@@ -105,4 +113,4 @@ int region_from_name(const char* s);
 int suit_from_name(const char* s);
 int coalition_from_name(const char* s);
 
-}  // namespace pamir::core
+}  // namespace pamir::core::inline PAMIR_RULESET

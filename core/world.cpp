@@ -32,9 +32,12 @@ State sample_world(const State& s, int p, u64& rng) {
   int nc = 0, ne = 0, nd = 0;
   for (int c = 1; c <= kNumCards; ++c) {
     if (s.card_loc[c] != Loc::kDeck && s.card_loc[c] != Loc::kUnused) continue;
-    if (is_court_card(c)) court[nc++] = u8(c);
-    else if (is_event(c)) events[ne++] = u8(c);
-    else if (!Rules::kCheckOnTopOfPile) checks[nd++] = u8(c);  // else they lie in known places
+    if (is_court_card(c))
+      court[nc++] = u8(c);
+    else if (is_event(c))
+      events[ne++] = u8(c);
+    else if (!Rules::kCheckOnTopOfPile)
+      checks[nd++] = u8(c);  // else they lie in known places
     w.card_loc[c] = Loc::kUnused;
   }
   shuffle(court, nc, rng);
@@ -52,9 +55,12 @@ State sample_world(const State& s, int p, u64& rng) {
       int want_court = layout.end[pile] - layout.begin[pile] - want_events - want_checks;
       for (int i = layout.begin[pile]; i < first; ++i) {
         const int c = s.deck[i];
-        if (is_court_card(c)) --want_court;
-        else if (is_event(c)) --want_events;
-        else --want_checks;
+        if (is_court_card(c))
+          --want_court;
+        else if (is_event(c))
+          --want_events;
+        else
+          --want_checks;
       }
       int at = first;
       for (int i = 0; i < want_court; ++i) w.deck[at++] = court[uc++];
@@ -65,7 +71,8 @@ State sample_world(const State& s, int p, u64& rng) {
   } else {
     // One pile: the undrawn places keep their kinds' counts, in any order.
     int kinds[3] = {};
-    for (int i = s.deck_pos; i < s.deck_size; ++i) ++kinds[is_court_card(s.deck[i]) ? 0 : is_event(s.deck[i]) ? 1 : 2];
+    for (int i = s.deck_pos; i < s.deck_size; ++i)
+      ++kinds[is_court_card(s.deck[i]) ? 0 : is_event(s.deck[i]) ? 1 : 2];
     int at = s.deck_pos;
     for (int i = 0; i < kinds[0]; ++i) w.deck[at++] = court[i];
     for (int i = 0; i < kinds[1]; ++i) w.deck[at++] = events[i];
@@ -77,4 +84,4 @@ State sample_world(const State& s, int p, u64& rng) {
   return w;
 }
 
-}  // namespace pamir::core
+}  // namespace pamir::core::inline PAMIR_RULESET

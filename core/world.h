@@ -25,4 +25,4 @@ bool deck_keeps_piles(const State& s);
 // whose deck does not keep the piles (see deck_keeps_piles) is re-dealt as one pile.
 State sample_world(const State& s, int p, u64& rng);
 
-}  // namespace pamir::core
+}  // namespace pamir::core::inline PAMIR_RULESET

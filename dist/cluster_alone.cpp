@@ -12,9 +12,10 @@ namespace pamir::dist {
 
 Cluster::Cluster() {
   if (!launched_by_mpi()) return;
-  std::fprintf(stderr,
-               "error: this pamir was built without MPI (PAMIR_WITH_MPI off, or no libopenmpi-dev): it cannot run "
-               "under mpirun\n");
+  std::fprintf(
+      stderr,
+      "error: this pamir was built without MPI (PAMIR_WITH_MPI off, or no libopenmpi-dev): it cannot run "
+      "under mpirun\n");
   std::exit(1);
 }
 

@@ -42,7 +42,8 @@ Cluster::~Cluster() {
 void Cluster::send(int to, int tag, std::string_view bytes) {
   if (!mpi_) throw std::logic_error("send: this process is not part of an MPI job");
   if (bytes.size() > std::size_t(std::numeric_limits<int>::max()))
-    throw std::runtime_error("MPI: a message of " + std::to_string(bytes.size()) + " bytes is over MPI's 2 GiB limit");
+    throw std::runtime_error("MPI: a message of " + std::to_string(bytes.size()) +
+                             " bytes is over MPI's 2 GiB limit");
   check(MPI_Send(bytes.data(), int(bytes.size()), MPI_BYTE, to, tag, MPI_COMM_WORLD), "MPI_Send");
   bytes_sent_ += static_cast<long long>(bytes.size());
 }

@@ -9,12 +9,15 @@ namespace {
 
 struct Stopwatch {
   std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
-  double seconds() const { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); }
+  double seconds() const {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  }
 };
 
 }  // namespace
 
-JobRun::JobRun(Cluster& cluster, const std::vector<Job>& jobs, std::function<void(int, std::string&&)> on_result)
+JobRun::JobRun(Cluster& cluster, const std::vector<Job>& jobs,
+               std::function<void(int, std::string&&)> on_result)
     : cluster_(cluster), on_result_(std::move(on_result)), ends_(jobs.size()) {
   const Stopwatch sending;
   for (std::size_t w = 0; w < jobs.size(); ++w) cluster_.send(int(w) + 1, kJobTag, encode_job(jobs[w]));

@@ -20,7 +20,8 @@ class JobRun {
   // Sends worker rank r the job jobs[r - 1]. on_result gets each result's bytes and the rank
   // that sent it, one at a time, from the receiving thread; an exception it throws fails the
   // job (the other results are still drained).
-  JobRun(Cluster& cluster, const std::vector<Job>& jobs, std::function<void(int rank, std::string&&)> on_result);
+  JobRun(Cluster& cluster, const std::vector<Job>& jobs,
+         std::function<void(int rank, std::string&&)> on_result);
   ~JobRun();  // abandons the job unless it was finished
   JobRun(const JobRun&) = delete;
   JobRun& operator=(const JobRun&) = delete;
@@ -50,7 +51,8 @@ template <typename T>
 std::vector<std::vector<T>> split_among_ranks(const std::vector<T>& items, int ranks, bool root_plays) {
   std::vector<std::vector<T>> shares(ranks);
   const int first = root_plays || ranks == 1 ? 0 : 1;
-  for (std::size_t i = 0; i < items.size(); ++i) shares[first + int(i % std::size_t(ranks - first))].push_back(items[i]);
+  for (std::size_t i = 0; i < items.size(); ++i)
+    shares[first + int(i % std::size_t(ranks - first))].push_back(items[i]);
   return shares;
 }
 

@@ -9,7 +9,9 @@ namespace {
 
 using nlohmann::json;
 
-json binary(const std::string& bytes) { return json::binary(std::vector<std::uint8_t>(bytes.begin(), bytes.end())); }
+json binary(const std::string& bytes) {
+  return json::binary(std::vector<std::uint8_t>(bytes.begin(), bytes.end()));
+}
 
 std::string from_binary(const json& j) {
   const auto& b = j.get_binary();
@@ -23,11 +25,19 @@ struct JobEncoder {
     for (const auto& g : t.games) games.push_back({g.game, g.seed, g.seats});
     json files = json::object();
     for (const auto& [path, bytes] : t.files) files[path] = binary(bytes);
-    return {{"kind", "tournament"}, {"game", t.game},       {"agents", t.agents}, {"files", files},
-            {"max_decisions", t.max_decisions}, {"threads", t.threads}, {"games", games}};
+    return {{"kind", "tournament"},
+            {"game", t.game},
+            {"agents", t.agents},
+            {"files", files},
+            {"max_decisions", t.max_decisions},
+            {"threads", t.threads},
+            {"games", games}};
   }
   json operator()(const SelfPlayJob& s) const {
-    return {{"kind", "selfplay"}, {"config", s.config}, {"generation", s.generation}, {"weights", binary(s.weights)},
+    return {{"kind", "selfplay"},
+            {"config", s.config},
+            {"generation", s.generation},
+            {"weights", binary(s.weights)},
             {"games", s.games}};
   }
 };
@@ -51,7 +61,8 @@ Job decode_job(std::string_view bytes) {
       for (const auto& [path, b] : j.at("files").items()) t.files[path] = from_binary(b);
       t.max_decisions = j.at("max_decisions");
       t.threads = j.at("threads");
-      for (const auto& g : j.at("games")) t.games.push_back({g.at(0), g.at(1), g.at(2).get<std::vector<int>>()});
+      for (const auto& g : j.at("games"))
+        t.games.push_back({g.at(0), g.at(1), g.at(2).get<std::vector<int>>()});
       return t;
     }
     if (kind == "selfplay") {

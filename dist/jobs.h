@@ -43,7 +43,7 @@ using Job = std::variant<StopJob, TournamentJob, SelfPlayJob>;
 
 // How a job ended on a worker.
 struct JobEnd {
-  std::string error;  // empty: every game of the share finished
+  std::string error;                    // empty: every game of the share finished
   selfplay::SelfPlayCounters counters;  // self-play jobs
   int threads = 0;
 };

@@ -7,9 +7,9 @@
 
 namespace pamir::dist {
 
-std::vector<tournament::GameSpec> RankTournamentGames::start(const tournament::TournamentConfig& config,
-                                                             const std::vector<tournament::GameSpec>& unplayed,
-                                                             std::function<void(tournament::GameResult&&)> on_finished) {
+std::vector<tournament::GameSpec> RankTournamentGames::start(
+    const tournament::TournamentConfig& config, const std::vector<tournament::GameSpec>& unplayed,
+    std::function<void(tournament::GameResult&&)> on_finished) {
   auto shares = split_among_ranks(unplayed, cluster_.size(), root_plays_);
   TournamentJob common;
   common.game = config.game;
@@ -45,7 +45,8 @@ std::vector<long> RankSelfPlayGames::start(const selfplay::TrainConfig& config, 
   std::vector<Job> jobs;
   for (int r = 1; r < cluster_.size(); ++r)
     jobs.push_back(SelfPlayJob{selfplay::format_config(config), generation, weights_, std::move(shares[r])});
-  const nets::NetShape shape = games::game(config.game).net_shape();  // the shards' rows are checked against it
+  const nets::NetShape shape =
+      games::game(config.game).net_shape();  // the shards' rows are checked against it
   run_ = std::make_unique<JobRun>(cluster_, jobs, [on_finished, shape](int rank, std::string&& bytes) {
     selfplay::FinishedGame g;
     g.rows = selfplay::parse_shard(bytes, "a game from rank " + std::to_string(rank), shape);

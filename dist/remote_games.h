@@ -37,7 +37,8 @@ class RankSelfPlayGames : public selfplay::RemoteSelfPlay {
   // weights: the bytes of the weight file the generation plays with.
   RankSelfPlayGames(Cluster& cluster, bool root_plays, std::string weights)
       : cluster_(cluster), root_plays_(root_plays), weights_(std::move(weights)) {}
-  std::vector<long> start(const selfplay::TrainConfig& config, int generation, const std::vector<long>& unplayed,
+  std::vector<long> start(const selfplay::TrainConfig& config, int generation,
+                          const std::vector<long>& unplayed,
                           std::function<void(selfplay::FinishedGame&&)> on_finished) override;
   Totals finish() override;
   void abandon() noexcept override;

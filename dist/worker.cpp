@@ -27,7 +27,8 @@ class ScratchFolder {
  public:
   ScratchFolder() {
     std::string pattern = (fs::temp_directory_path() / "pamir-worker-XXXXXX").string();
-    if (!mkdtemp(pattern.data())) throw std::runtime_error("cannot make a scratch folder in " + fs::temp_directory_path().string());
+    if (!mkdtemp(pattern.data()))
+      throw std::runtime_error("cannot make a scratch folder in " + fs::temp_directory_path().string());
     path_ = pattern;
   }
   ~ScratchFolder() {
@@ -51,12 +52,14 @@ class Worker {
     for (auto& spec : specs) {
       const std::string path = weight_file_of(spec);
       if (path.empty()) continue;
-      const std::string local = scratch_.path() + "/job" + std::to_string(jobs_) + "-" + fs::path(path).filename().string();
+      const std::string local =
+          scratch_.path() + "/job" + std::to_string(jobs_) + "-" + fs::path(path).filename().string();
       if (!fs::exists(local)) io::write_file_atomically(local, job.files.at(path));
       spec.replace(spec.find("net:" + path) + 4, path.size(), local);
     }
-    tournament::play_games(games::game(job.game), specs, job.games, job.threads, job.max_decisions,
-                           [&](tournament::GameResult&& g) { cluster_.send(0, kResultTag, tournament::game_line(g)); });
+    tournament::play_games(
+        games::game(job.game), specs, job.games, job.threads, job.max_decisions,
+        [&](tournament::GameResult&& g) { cluster_.send(0, kResultTag, tournament::game_line(g)); });
     JobEnd end;
     end.threads = io::resolve_threads(job.threads);
     return end;
@@ -70,7 +73,8 @@ class Worker {
     JobEnd end;
     end.counters = selfplay::play_selfplay_games(
         config, job.games, [&](int) { return game.make_selfplay_worker(config, job.generation, weights); },
-        [&](selfplay::FinishedGame&& g) { cluster_.send(0, kResultTag, selfplay::shard_bytes(g.rows)); }, end.threads);
+        [&](selfplay::FinishedGame&& g) { cluster_.send(0, kResultTag, selfplay::shard_bytes(g.rows)); },
+        end.threads);
     return end;
   }
 

@@ -42,7 +42,8 @@ void write_record(const pamir::games::Game& game) {
     record.actions.push_back(a);
     game.apply(p, a);
   }
-  pamir::io::write_file_atomically((root / (std::string(game.key()) + ".json")).string(), game.record_json(record));
+  pamir::io::write_file_atomically((root / (std::string(game.key()) + ".json")).string(),
+                                   game.record_json(record));
 }
 
 }  // namespace
@@ -83,7 +84,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (reply.status != 200) {
       if (reply.status != 400 && reply.status != 403 && reply.status != 404)
         pamir::fuzz::fail("status " + std::to_string(reply.status));
-      if (!reply.body.contains("error") || !reply.body["error"].is_string()) pamir::fuzz::fail("refusal without error: " + text);
+      if (!reply.body.contains("error") || !reply.body["error"].is_string())
+        pamir::fuzz::fail("refusal without error: " + text);
       pamir::fuzz::check_one_line(reply.body["error"].get<std::string>());
     } else if (!reply.body.is_object() && !reply.body.is_array()) {
       pamir::fuzz::fail("answer not JSON: " + text);

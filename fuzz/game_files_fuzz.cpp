@@ -15,8 +15,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::string text(reinterpret_cast<const char*>(data), size);
   for (const pamir::games::Game* game : pamir::games::all_games()) {
     std::string error;
-    if (const auto position = game->position_from_json(text, &error)) pamir::fuzz::play_out(*position, size);
-    else pamir::fuzz::check_one_line(error);
+    if (const auto position = game->position_from_json(text, &error))
+      pamir::fuzz::play_out(*position, size);
+    else
+      pamir::fuzz::check_one_line(error);
     const auto record = game->record_from_json(text, &error);
     if (!record) {
       pamir::fuzz::check_one_line(error);
@@ -29,7 +31,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     // The record written back replays to the same end.
     const auto again = game->record_from_json(game->record_json(*record), &error);
-    if (!again || !game->replay(*again, &error)) pamir::fuzz::fail("a written record does not replay: " + error);
+    if (!again || !game->replay(*again, &error))
+      pamir::fuzz::fail("a written record does not replay: " + error);
     pamir::fuzz::play_out(*end, size);
   }
   return 0;

@@ -23,7 +23,8 @@ struct AgentForfeit : std::runtime_error {
 
 // Makes an agent for a game from the text after "name:" in its spec (empty when there is
 // none) and the agent's seed; throws std::invalid_argument with a one-line reason.
-using AgentMaker = std::function<std::unique_ptr<Agent>(const Game& game, const std::string& argument, u64 seed)>;
+using AgentMaker =
+    std::function<std::unique_ptr<Agent>(const Game& game, const std::string& argument, u64 seed)>;
 
 // Adds (or replaces) a named agent every game seats. Returns true so that it can initialise
 // a static.

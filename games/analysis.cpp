@@ -4,11 +4,12 @@
 
 namespace pamir::games {
 
-nlohmann::ordered_json analysis_json(const Game& game, const Position& p, Action chosen, const SearchReport* report) {
+nlohmann::ordered_json analysis_json(const Game& game, const Position& p, Action chosen,
+                                     const SearchReport* report) {
   nlohmann::ordered_json out = {{"turn", game.turn(p)},
-                        {"to_move", game.to_move(p)},
-                        {"action", chosen},
-                        {"action_name", game.action_name(p, chosen)}};
+                                {"to_move", game.to_move(p)},
+                                {"action", chosen},
+                                {"action_name", game.action_name(p, chosen)}};
   if (!report) return out;
   std::vector<SearchMove> by_visits = report->moves;
   std::stable_sort(by_visits.begin(), by_visits.end(),

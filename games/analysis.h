@@ -14,7 +14,8 @@ namespace pamir::games {
 // is given (a search's), "iterations", "values" [per seat], "moves" [{"action", "name",
 // "visits", "prior", "value"}, ...] most visited first (ties: action order), "pv" [actions]
 // and "pv_names" [the line's names, as far as it is legal from p].
-nlohmann::ordered_json analysis_json(const Game& game, const Position& p, Action chosen, const SearchReport* report);
+nlohmann::ordered_json analysis_json(const Game& game, const Position& p, Action chosen,
+                                     const SearchReport* report);
 
 // Lets agent choose for the seat to move in p (not over) and returns analysis_json of it,
 // with the search's statistics when the agent searches. Throws what the agent throws.

@@ -9,7 +9,9 @@ bool Position::operator==(const Position& o) const {
   return game_ == o.game_ && std::memcmp(bytes_, o.bytes_, sizeof bytes_) == 0;
 }
 
-std::string Game::seat_range() const { return std::to_string(min_players()) + " to " + std::to_string(max_players()); }
+std::string Game::seat_range() const {
+  return std::to_string(min_players()) + " to " + std::to_string(max_players());
+}
 
 std::vector<Action> Game::legal_actions(const Position& p) const {
   std::vector<Action> out(max_legal_actions());

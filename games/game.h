@@ -74,8 +74,8 @@ struct SearchMove {
 };
 struct SearchReport {
   int iterations = 0;
-  std::vector<float> values;     // the root's mean value per seat
-  std::vector<SearchMove> moves;  // the root's moves, in action order
+  std::vector<float> values;                // the root's mean value per seat
+  std::vector<SearchMove> moves;            // the root's moves, in action order
   std::vector<Action> principal_variation;  // the most visited line from the root
 };
 
@@ -167,7 +167,8 @@ class Game {
   // A choice as a person reads it: its name, the card it concerns and a purchase's cost
   // ("purchase 1 2 (George Hayward, cost 2)").
   virtual std::string describe_action(const Position& p, Action a) const = 0;
-  virtual std::vector<std::string> describe_consequences(const Position& before, const Position& after) const = 0;
+  virtual std::vector<std::string> describe_consequences(const Position& before,
+                                                         const Position& after) const = 0;
   virtual std::string describe_position(const Position& p) const = 0;
   // The cards in the seat's hand, "12 Name, 34 Name" (empty when none): what a person playing
   // the seat sees besides the position (cli/human_agent.h).
@@ -180,8 +181,10 @@ class Game {
   virtual std::string observation_json(const Position& p, int seat, int indent = -1) const = 0;
   // An outside agent's message for a seat (docs/engine-protocol.md), and the world in one.
   virtual std::string agent_message(const Position& p, int seat, u64& rng) const = 0;
-  virtual std::optional<Position> world_from_agent_message(const std::string& text, std::string* error) const = 0;
-  virtual std::optional<io::GameRecord> record_from_json(const std::string& text, std::string* error) const = 0;
+  virtual std::optional<Position> world_from_agent_message(const std::string& text,
+                                                           std::string* error) const = 0;
+  virtual std::optional<io::GameRecord> record_from_json(const std::string& text,
+                                                         std::string* error) const = 0;
   // The record with its actions' names and the final position's result.
   virtual std::string record_json(const io::GameRecord& r) const = 0;
   // The position after the record's actions, each checked legal; nothing, and why, if one is
@@ -204,7 +207,8 @@ class Game {
   // Self-play (selfplay/worker.h): a worker that plays the game's self-play games with the
   // given net.
   virtual std::unique_ptr<selfplay::SelfPlayWorkerBase> make_selfplay_worker(
-      const selfplay::TrainConfig& config, int generation, std::shared_ptr<const nets::NetWeights> weights) const = 0;
+      const selfplay::TrainConfig& config, int generation,
+      std::shared_ptr<const nets::NetWeights> weights) const = 0;
 
   // Measurements: perft (bench/bench.h), and `pamir bench`'s JSON and text.
   virtual PerftResult perft(int players, u64 seed, int depth, bool divide) const = 0;

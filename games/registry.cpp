@@ -6,9 +6,9 @@
 
 // Each game's Game, defined by its code (games/ruleset_game.cpp compiled for it, in the inline
 // namespace of its ruleset, as every declaration of that namespace must say).
-#define PAMIR_GAME(key, name, ns) \
+#define PAMIR_GAME(key, name, ns)     \
   namespace pamir::games::inline ns { \
-  const Game& ruleset_game(); \
+  const Game& ruleset_game();         \
   }
 #include "core/rulesets/games.inc"
 #undef PAMIR_GAME

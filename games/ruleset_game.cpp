@@ -35,7 +35,9 @@ namespace {
 
 using core::State;
 
-std::string_view view_or_empty(const char* text) { return text ? std::string_view(text) : std::string_view(); }
+std::string_view view_or_empty(const char* text) {
+  return text ? std::string_view(text) : std::string_view();
+}
 
 // A search agent of this ruleset, as an agent of any game.
 class SearchAgent final : public Agent {
@@ -62,9 +64,10 @@ class RulesetGame final : public Game {
  public:
   RulesetGame() {
     nets::register_net_evaluators();  // "net:<path>" and "best" for this game's searches
-    words_ = {core::kTerms.army,   core::kTerms.road,   core::kTerms.tribe,  core::kTerms.spy,
-              core::kTerms.gift,   core::kTerms.tax,    core::kTerms.build,  core::kTerms.betray,
-              core::kTerms.prize,  core::kTerms.battle, core::kTerms.rupees, view_or_empty(core::kTerms.neutral)};
+    words_ = {core::kTerms.army,   core::kTerms.road,   core::kTerms.tribe,
+              core::kTerms.spy,    core::kTerms.gift,   core::kTerms.tax,
+              core::kTerms.build,  core::kTerms.betray, core::kTerms.prize,
+              core::kTerms.battle, core::kTerms.rupees, view_or_empty(core::kTerms.neutral)};
   }
 
   std::string_view key() const override { return core::kGameKey; }
@@ -80,14 +83,18 @@ class RulesetGame final : public Game {
   Position new_game(int players, u64 seed, int automaton_seat) const override {
     if (players < core::kMinPlayers || players > core::kMaxPlayers)
       throw std::invalid_argument("players must be " + seat_range() + ", got " + std::to_string(players));
-    if (automaton_seat != kNoSeat &&
-        (!core::kAutomaton || players > core::kAutomatonMaxPlayers || automaton_seat < 0 || automaton_seat >= players))
-      throw std::invalid_argument(core::kAutomaton ? std::string(core::kAutomaton) + " plays only in games of 2 to " +
-                                                         std::to_string(core::kAutomatonMaxPlayers) + " seats"
-                                                   : std::string(name()) + " has no automated opponent");
-    return position_of(core::new_game(players, seed, automaton_seat == kNoSeat ? core::kNoPlayer : automaton_seat));
+    if (automaton_seat != kNoSeat && (!core::kAutomaton || players > core::kAutomatonMaxPlayers ||
+                                      automaton_seat < 0 || automaton_seat >= players))
+      throw std::invalid_argument(core::kAutomaton
+                                      ? std::string(core::kAutomaton) + " plays only in games of 2 to " +
+                                            std::to_string(core::kAutomatonMaxPlayers) + " seats"
+                                      : std::string(name()) + " has no automated opponent");
+    return position_of(
+        core::new_game(players, seed, automaton_seat == kNoSeat ? core::kNoPlayer : automaton_seat));
   }
-  int legal_actions(const Position& p, Action* out) const override { return core::legal_actions(state_of(p), out); }
+  int legal_actions(const Position& p, Action* out) const override {
+    return core::legal_actions(state_of(p), out);
+  }
   using Game::legal_actions;
   bool is_legal(const Position& p, Action a) const override {
     return a < core::kNumActions && !state_of(p).game_over() && core::is_legal(state_of(p), a);
@@ -135,10 +142,13 @@ class RulesetGame final : public Game {
     return io::describe_action(state_of(p), a);
   }
 
-  std::vector<std::string> describe_consequences(const Position& before, const Position& after) const override {
+  std::vector<std::string> describe_consequences(const Position& before,
+                                                 const Position& after) const override {
     return io::describe_consequences(state_of(before), state_of(after));
   }
-  std::string describe_position(const Position& p) const override { return io::describe_position(state_of(p)); }
+  std::string describe_position(const Position& p) const override {
+    return io::describe_position(state_of(p));
+  }
   std::string describe_hand(const Position& p, int seat) const override {
     const State& s = state_of(p);
     std::string hand;
@@ -167,7 +177,8 @@ class RulesetGame final : public Game {
   std::string agent_message(const Position& p, int seat, u64& rng) const override {
     return io::agent_position_message(state_of(p), seat, rng);
   }
-  std::optional<Position> world_from_agent_message(const std::string& text, std::string* error) const override {
+  std::optional<Position> world_from_agent_message(const std::string& text,
+                                                   std::string* error) const override {
     const auto s = io::world_from_position_message(text, error);
     return s ? std::optional(position_of(*s)) : std::nullopt;
   }
@@ -177,7 +188,8 @@ class RulesetGame final : public Game {
   std::string record_json(const io::GameRecord& r) const override {
     std::string error;
     // A record that does not replay to its end is written up to where it stops.
-    const auto end = io::replay(io::GameRecord{r.num_players, r.seed, r.agents, {}, r.automaton_seat, {}}, &error);
+    const auto end =
+        io::replay(io::GameRecord{r.num_players, r.seed, r.agents, {}, r.automaton_seat, {}}, &error);
     State s = end ? *end : core::new_game(r.num_players, r.seed);
     for (const Action a : r.actions) {
       if (s.game_over() || !core::is_legal(s, a)) break;
@@ -228,28 +240,34 @@ class RulesetGame final : public Game {
     for (const std::string& n : search::evaluator_names()) evaluators += (evaluators.empty() ? "" : ", ") + n;
     std::string out = "agents: " + agents + "\n";
     out += "spec: name[:option=value,...], e.g. ismcts:iters=800,c=1.5,eval=rollout\n";
-    out += "options of mcts, pimc and ismcts (random and heuristic take only seed); a search stops at iters or at "
-           "time, whichever comes first, and iters=0 lifts the iteration cap:\n";
+    out +=
+        "options of mcts, pimc and ismcts (random and heuristic take only seed); a search stops at iters or "
+        "at "
+        "time, whichever comes first, and iters=0 lifts the iteration cap:\n";
     out += search::options_help();
-    out += std::string("best: ismcts with the shipped net for the game's player count (models/README.md), options ") +
+    out += std::string(
+               "best: ismcts with the shipped net for the game's player count (models/README.md), options ") +
            search::kBestAgentOptions + "\n";
     if (core::kAutomaton)
       out += std::string(core::kAutomaton) + ": the seat of the rules' automated opponent (games of 2 to " +
              std::to_string(core::kAutomatonMaxPlayers) + "), whom the engine plays: a seat, not an agent\n";
     out += "human: a person at the terminal chooses (cli/human_agent.h)\n";
-    out += "external:<command>: an outside program that answers the engine protocol's position and go "
-           "(docs/engine-protocol.md, \"Outside agents\")\n";
+    out +=
+        "external:<command>: an outside program that answers the engine protocol's position and go "
+        "(docs/engine-protocol.md, \"Outside agents\")\n";
     out += "evaluators: " + evaluators + "\n";
     return out;
   }
 
   std::unique_ptr<selfplay::SelfPlayWorkerBase> make_selfplay_worker(
-      const selfplay::TrainConfig& config, int generation, std::shared_ptr<const nets::NetWeights> weights) const override {
+      const selfplay::TrainConfig& config, int generation,
+      std::shared_ptr<const nets::NetWeights> weights) const override {
     std::unique_ptr<search::Evaluator> evaluator;
     if (weights) {
       nets::NetEvaluatorOptions o;
       o.name = "net:gen" + std::to_string(generation - 1);
-      evaluator = search::blend_with_heuristic(nets::make_net_evaluator(std::move(weights), o), config.heuristic_mix);
+      evaluator =
+          search::blend_with_heuristic(nets::make_net_evaluator(std::move(weights), o), config.heuristic_mix);
     } else {
       evaluator = std::make_unique<search::UniformEvaluator>();
     }
@@ -313,4 +331,4 @@ const Game& ruleset_game() {
 
 Position position_of(const State& s) { return static_cast<const RulesetGame&>(ruleset_game()).wrap(s); }
 
-}  // namespace pamir::games
+}  // namespace pamir::games::inline PAMIR_RULESET

@@ -10,7 +10,8 @@
 
 namespace pamir::games::inline PAMIR_RULESET {
 
-static_assert(sizeof(core::State) <= kMaxStateBytes, "a State must fit a Position (games/game.h, kMaxStateBytes)");
+static_assert(sizeof(core::State) <= kMaxStateBytes,
+              "a State must fit a Position (games/game.h, kMaxStateBytes)");
 static_assert(core::kMaxPlayers <= kMaxSeats);
 
 // This ruleset's game.
@@ -27,4 +28,4 @@ inline core::State& state_of(Position& p) {
 }
 Position position_of(const core::State& s);
 
-}  // namespace pamir::games
+}  // namespace pamir::games::inline PAMIR_RULESET

@@ -10,8 +10,8 @@
 #include "core/game_rules.h"
 #include "core/map.h"
 #include "core/queries.h"
-#include "io/game_log.h"
 #include "io/card_texts.h"
+#include "io/game_log.h"
 #include "io/games.h"
 #include "io/observation.h"
 #include "io/state_json.h"
@@ -29,13 +29,15 @@ using Json = nlohmann::ordered_json;
 struct FactsJson {
   Json tracks = Json::array(), tokens = Json::array(), owners = Json::object(), texts = Json::array();
   void track(const char* key, std::span<const char* const> spaces, int at) {
-    tracks.push_back({{"name", key}, {"spaces", std::vector<std::string>(spaces.begin(), spaces.end())}, {"at", at}});
+    tracks.push_back(
+        {{"name", key}, {"spaces", std::vector<std::string>(spaces.begin(), spaces.end())}, {"at", at}});
   }
   void token(const char* key, int region, const char* note) {
     tokens.push_back({{"name", key}, {"region", region_name(region)}, {"note", note}});
   }
   void owner(const char* key, int region, int coalition) {
-    owners[key][region_name(region)] = coalition == Coalition::kNone ? Json() : Json(coalition_name(coalition));
+    owners[key][region_name(region)] =
+        coalition == Coalition::kNone ? Json() : Json(coalition_name(coalition));
   }
   void text(const char* key, const std::string& value) { texts.push_back({{"name", key}, {"text", value}}); }
 };
@@ -43,30 +45,41 @@ struct FactsJson {
 // The mechanism of each card action (CardAction order) and of each impact icon (Icon order),
 // in the engine's words, the same in every game: the page draws a symbol per mechanism and
 // names it in the game's words (card_actions' names, words).
-constexpr const char* kCardActionMechanics[CardAction::kCount] = {"tax", "gift", "build", "move", "betray", "battle"};
+constexpr const char* kCardActionMechanics[CardAction::kCount] = {"tax",  "gift",   "build",
+                                                                  "move", "betray", "battle"};
 constexpr const char* kIconMechanics[Icon::kCount] = {
-    "army", "road", "tribe", "spy", "leverage", "favor", "favor", "favor", "favor", "climate_prosperity", "climate_war"};
+    "army",       "road",  "tribe", "spy",   "leverage",
+    "favor",      "favor", "favor", "favor", "climate_prosperity",
+    "climate_war"};
 
 Json icon_json(int icon) {
   Json j = {{"icon", kIconMechanics[icon]}};
-  if (icon >= Icon::kFavorEconomic && icon <= Icon::kFavorIntelligence) j["suit"] = suit_name(icon - Icon::kFavorEconomic);
+  if (icon >= Icon::kFavorEconomic && icon <= Icon::kFavorIntelligence)
+    j["suit"] = suit_name(icon - Icon::kFavorEconomic);
   return j;
 }
 
-Json text_json(const CardText& t) { return t.name.empty() ? Json() : Json{{"name", t.name}, {"text", t.text}}; }
+Json text_json(const CardText& t) {
+  return t.name.empty() ? Json() : Json{{"name", t.name}, {"text", t.text}};
+}
 
 // What the page does with a legal action: a family a click on an element may choose
 // (purchase: a market card; play: a hand card; card_action: an action of a court card), a
 // decision to pass (never hidden), or any other choice.
 const char* legal_kind(Action a) {
   switch (Act::decode(a).family) {
-    case Act::kPurchaseFamily: return "purchase";
-    case Act::kPlayFamily: return "play";
-    case Act::kCardActionFamily: return "card_action";
+    case Act::kPurchaseFamily:
+      return "purchase";
+    case Act::kPlayFamily:
+      return "play";
+    case Act::kCardActionFamily:
+      return "card_action";
     case Act::kDoneFamily:
     case Act::kRefuseBribeFamily:
-    case Act::kDeclinePrizeFamily: return "pass";
-    default: return "choice";
+    case Act::kDeclinePrizeFamily:
+      return "pass";
+    default:
+      return "choice";
   }
 }
 
@@ -74,8 +87,7 @@ const char* legal_kind(Action a) {
 
 std::string board_ruleset_json() {
   Json regions = Json::array(), borders = Json::array(), cards = Json::array(), suits = Json::array(),
-       coalitions = Json::array(),
-       region_xy = Json::object();
+       coalitions = Json::array(), region_xy = Json::object();
   for (int r = 0; r < Region::kCount; ++r) {
     regions.push_back(region_name(r));
     region_xy[region_name(r)] = {kRegionMapXY[r][0], kRegionMapXY[r][1]};
@@ -113,14 +125,22 @@ std::string board_ruleset_json() {
     }
     cards.push_back(card);
   }
-  const Json words = {{"army", kTerms.army},   {"road", kTerms.road},     {"tribe", kTerms.tribe},
-                      {"spy", kTerms.spy},     {"gift", kTerms.gift},     {"tax", kTerms.tax},
-                      {"build", kTerms.build}, {"betray", kTerms.betray}, {"prize", kTerms.prize},
-                      {"battle", kTerms.battle}, {"money", kTerms.rupees},
-                      {"neutral", kTerms.neutral ? Json(kTerms.neutral) : Json()}};
-  return Json{{"game", kGameKey},   {"name", game_name(kGameKey)}, {"words", words},
-              {"regions", regions}, {"region_xy", region_xy}, {"borders", borders},           {"cards", cards},
-              {"suits", suits},     {"coalitions", coalitions},     {"military_suit", suit_name(Suit::kMilitary)},
+  const Json words = {{"army", kTerms.army},    {"road", kTerms.road},
+                      {"tribe", kTerms.tribe},  {"spy", kTerms.spy},
+                      {"gift", kTerms.gift},    {"tax", kTerms.tax},
+                      {"build", kTerms.build},  {"betray", kTerms.betray},
+                      {"prize", kTerms.prize},  {"battle", kTerms.battle},
+                      {"money", kTerms.rupees}, {"neutral", kTerms.neutral ? Json(kTerms.neutral) : Json()}};
+  return Json{{"game", kGameKey},
+              {"name", game_name(kGameKey)},
+              {"words", words},
+              {"regions", regions},
+              {"region_xy", region_xy},
+              {"borders", borders},
+              {"cards", cards},
+              {"suits", suits},
+              {"coalitions", coalitions},
+              {"military_suit", suit_name(Suit::kMilitary)},
               {"card_actions", card_actions}}
       .dump();
 }
@@ -132,13 +152,14 @@ std::string board_legal_json(const State& s) {
   const int n = legal_actions(s, legal);
   for (int i = 0; i < n; ++i) {
     const Act::Decoded d = Act::decode(legal[i]);
-    out.push_back({{"id", legal[i]},
-                   {"name", describe_action(s, legal[i])},
-                   {"kind", legal_kind(legal[i])},
-                   {"card_action", d.family == Act::kCardActionFamily ? Json(kCardActionMechanics[d.b]) : Json()},
-                   {"card", action_card(s, legal[i])},
-                   {"region", action_region(legal[i])},
-                   {"border", action_border(legal[i])}});
+    out.push_back(
+        {{"id", legal[i]},
+         {"name", describe_action(s, legal[i])},
+         {"kind", legal_kind(legal[i])},
+         {"card_action", d.family == Act::kCardActionFamily ? Json(kCardActionMechanics[d.b]) : Json()},
+         {"card", action_card(s, legal[i])},
+         {"region", action_region(legal[i])},
+         {"border", action_border(legal[i])}});
   }
   return out.dump();
 }
@@ -148,7 +169,8 @@ std::string board_view_json(const State& s, int viewer) {
   v["state"] = Json::parse(viewer == kNoPlayer ? state_to_json(s) : observation_to_json(s, viewer));
   v["to_move"] = to_move(s) == kNoPlayer ? Json() : Json(to_move(s));
   Json rulers = Json::array(), influence_of = Json::array(), standing = Json::array();
-  for (int r = 0; r < Region::kCount; ++r) rulers.push_back(ruler(s, r) == kNoPlayer ? Json() : Json(ruler(s, r)));
+  for (int r = 0; r < Region::kCount; ++r)
+    rulers.push_back(ruler(s, r) == kNoPlayer ? Json() : Json(ruler(s, r)));
   for (int p = 0; p < s.num_players; ++p) influence_of.push_back(influence(s, p));
   const auto ranks = final_ranks(s);
   for (int p = 0; p < s.num_players; ++p)
@@ -162,8 +184,9 @@ std::string board_view_json(const State& s, int viewer) {
   v["standing"] = standing;
   FactsJson facts;
   Rules::describe_own(s, facts);
-  v["facts"] = {{"tracks", facts.tracks}, {"tokens", facts.tokens}, {"owners", facts.owners}, {"texts", facts.texts}};
+  v["facts"] = {
+      {"tracks", facts.tracks}, {"tokens", facts.tokens}, {"owners", facts.owners}, {"texts", facts.texts}};
   return v.dump();
 }
 
-}  // namespace pamir::io
+}  // namespace pamir::io::inline PAMIR_RULESET

@@ -20,4 +20,4 @@ std::string board_legal_json(const core::State& s);
 // "rulers", "influence", "standing" (seat, rank, vp, war stars, money), "facts"}.
 std::string board_view_json(const core::State& s, int viewer);
 
-}  // namespace pamir::io
+}  // namespace pamir::io::inline PAMIR_RULESET

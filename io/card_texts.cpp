@@ -71,4 +71,4 @@ const CardText& event_text(int c, bool purchased) {
   return it == texts.end() ? none : it->second[purchased];
 }
 
-}  // namespace pamir::io
+}  // namespace pamir::io::inline PAMIR_RULESET

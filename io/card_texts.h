@@ -21,4 +21,4 @@ const CardText& ability_text(int c);
 // Event card c's half: the effect when it is purchased, or when it is discarded.
 const CardText& event_text(int c, bool purchased);
 
-}  // namespace pamir::io
+}  // namespace pamir::io::inline PAMIR_RULESET

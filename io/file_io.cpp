@@ -11,7 +11,6 @@
 
 namespace pamir::io {
 
-
 std::string read_file(const std::string& path) {
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) throw std::runtime_error("cannot read " + path + ": " + std::strerror(errno));
@@ -33,7 +32,9 @@ std::string read_file(const std::string& path) {
 }
 
 std::string read_regular_file(const std::string& path, std::size_t max_bytes) {
-  const auto fail = [&](const std::string& reason) { throw std::runtime_error("cannot read " + path + ": " + reason); };
+  const auto fail = [&](const std::string& reason) {
+    throw std::runtime_error("cannot read " + path + ": " + reason);
+  };
   // Non-blocking, so that opening a FIFO with no writer returns at once.
   const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
   if (fd < 0) fail(std::strerror(errno));

@@ -7,8 +7,8 @@
 
 #include "core/cards.h"
 #include "core/dominance.h"
-#include "core/market.h"
 #include "core/game.h"
+#include "core/market.h"
 #include "core/queries.h"
 
 namespace pamir::io::inline PAMIR_RULESET {
@@ -42,14 +42,16 @@ std::string card_face(int c) {
   if (!is_court_card(c)) return std::string(card_name(c)) + (is_event(c) ? " (event)" : "");
   const CourtCard& cc = court_card(c);
   std::string out = std::string(card_name(c)) + " (" + suit_name(cc.suit) + " " + num(cc.rank);
-  for (int i = 0; i < cc.num_actions; ++i) out += (i ? ", " : "; ") + std::string(card_action_name(cc.actions[i]));
+  for (int i = 0; i < cc.num_actions; ++i)
+    out += (i ? ", " : "; ") + std::string(card_action_name(cc.actions[i]));
   out += "; " + std::string(cc.region == kNeutralPieceRegion ? kTerms.neutral : region_name(cc.region)) + ")";
   return out;
 }
 
 // A piece's word (the game's: kTerms) in the plural: "army" -> "armies", "fleet" -> "fleets".
 std::string plural(const std::string& word) {
-  const bool consonant_y = word.size() > 1 && word.back() == 'y' && std::string("aeiou").find(word[word.size() - 2]) == std::string::npos;
+  const bool consonant_y = word.size() > 1 && word.back() == 'y' &&
+                           std::string("aeiou").find(word[word.size() - 2]) == std::string::npos;
   return consonant_y ? word.substr(0, word.size() - 1) + "ies" : word + "s";
 }
 
@@ -61,7 +63,8 @@ void piece_changes(const State& was, const State& now, std::vector<std::string>&
   auto note = [&](int delta, const std::string& what, const std::string& suffix, const char* on,
                   const std::string& place) {
     if (delta == 0) return;
-    const std::string pieces = num(std::abs(delta)) + " " + (std::abs(delta) == 1 ? what : plural(what)) + suffix;
+    const std::string pieces =
+        num(std::abs(delta)) + " " + (std::abs(delta) == 1 ? what : plural(what)) + suffix;
     if (delta < 0) removed.push_back(pieces + " from " + place);
     if (delta > 0) placed.push_back(pieces + " " + on + " " + place);
   };
@@ -92,7 +95,8 @@ struct FactLines {
     out += std::string(key) + ": " + spaces[at] + "\n";
   }
   void token(const char* key, int region, const char* note) {
-    out += std::string(key) + ": " + region_name(region) + (*note ? std::string(" (") + note + ")" : "") + "\n";
+    out +=
+        std::string(key) + ": " + region_name(region) + (*note ? std::string(" (") + note + ")" : "") + "\n";
   }
   void owner(const char* key, int region, int coalition) {
     if (coalition == Coalition::kNone) return;
@@ -110,7 +114,8 @@ std::string joined(const std::string& head, const std::vector<std::string>& item
 }
 
 // "player 0 +5 VP (now 5)" items for every player whose count changed.
-std::vector<std::string> count_changes(const State& s, const u8* was, const u8* now, const std::string& unit) {
+std::vector<std::string> count_changes(const State& s, const u8* was, const u8* now,
+                                       const std::string& unit) {
   std::vector<std::string> items;
   for (int p = 0; p < s.num_players; ++p)
     if (now[p] != was[p])
@@ -126,24 +131,30 @@ int action_card(const State& s, Action a) {
   const Decoded d = decode(a);
   switch (d.family) {
     case kPurchaseFamily:
-    case kTaxMarketFamily: return s.market[d.a][d.b];
+    case kTaxMarketFamily:
+      return s.market[d.a][d.b];
     case kPlayFamily:
     case kCardActionFamily:
     case kSpyFamily:
     case kBetrayFamily:
-    case kDiscardFamily: return d.a;
+    case kDiscardFamily:
+      return d.a;
     case kDemandFamily:
     case kPayBribeFamily:
-    case kRefuseBribeFamily: return s.top().b;  // the card the bribe is for
+    case kRefuseBribeFamily:
+      return s.top().b;  // the card the bribe is for
     case kTakeFamily:
       return d.a >= take_spy(1) && d.a < take_army(0) ? d.a - take_spy(1) + 1 : kNoCard;
     case kMoveFromFamily:
       return d.a >= move_spy(1) && d.a < move_tribe(0) ? d.a - move_spy(1) + 1 : kNoCard;
     case kMoveToFamily:
-    case kBattleAtFamily: return Site::is_region(d.a) ? kNoCard : Site::card_of(d.a);
+    case kBattleAtFamily:
+      return Site::is_region(d.a) ? kNoCard : Site::card_of(d.a);
     case kTakePrizeFamily:
-    case kDeclinePrizeFamily: return s.top().a;
-    default: return kNoCard;
+    case kDeclinePrizeFamily:
+      return s.top().a;
+    default:
+      return kNoCard;
   }
 }
 
@@ -152,16 +163,19 @@ int action_region(Action a) {
   const Decoded d = decode(a);
   switch (d.family) {
     case kArmyFamily:
-    case kChooseRegionFamily: return d.a;
+    case kChooseRegionFamily:
+      return d.a;
     case kMoveToFamily:
-    case kBattleAtFamily: return Site::is_region(d.a) ? d.a : -1;
+    case kBattleAtFamily:
+      return Site::is_region(d.a) ? d.a : -1;
     case kMoveFromFamily:
       if (d.a < move_spy(1)) return d.a;
       return d.a >= move_tribe(0) ? d.a - move_tribe(0) : -1;
     case kTakeFamily:
       if (d.a < take_gift(0)) return d.a;
       return d.a >= take_army(0) && d.a < take_road(0) ? d.a - take_army(0) : -1;
-    default: return -1;
+    default:
+      return -1;
   }
 }
 
@@ -186,7 +200,8 @@ std::vector<std::string> describe_consequences(const State& before, const State&
     const int dominant = dominant_coalition(before);
     std::string line = "Dominance Check " + num(check + 1) + " scored: ";
     if (blocks_before > 0 && blocks_after == 0)
-      line += (dominant != Coalition::kNone ? std::string(coalition_name(dominant)) + " dominant" : "successful") +
+      line += (dominant != Coalition::kNone ? std::string(coalition_name(dominant)) + " dominant"
+                                            : "successful") +
               ", every coalition block removed";
     else
       line += "no coalition dominant";
@@ -288,14 +303,16 @@ std::string describe_position(const State& s) {
   if (!roads.empty()) out += "  " + plural(kTerms.road) + ": " + roads + "\n";
   // The players, each court card with its face and the spies on it.
   for (int p = 0; p < s.num_players; ++p) {
-    out += player_label(s, p) + ": " + num(s.rupees[p]) + " " + kTerms.rupees + ", " + num(s.vp[p]) + " VP, influence " +
-           num(influence(s, p)) + ", hand " + num(hand_size(s, p)) + ", prizes " + num(s.prizes[p]) + "\n";
+    out += player_label(s, p) + ": " + num(s.rupees[p]) + " " + kTerms.rupees + ", " + num(s.vp[p]) +
+           " VP, influence " + num(influence(s, p)) + ", hand " + num(hand_size(s, p)) + ", prizes " +
+           num(s.prizes[p]) + "\n";
     for (int i = s.court_begin(p); i < s.court_begin(p) + s.court_len[p]; ++i) {
       const int c = s.court[i];
       std::string spies;
       for (int q = 0; q < s.num_players; ++q)
         if (const int n = spies_of(s, q, c)) append_item(spies, "player " + num(q) + " " + num(n));
-      out += "  court: " + card_face(c) + (spies.empty() ? "" : "; " + plural(kTerms.spy) + " " + spies) + "\n";
+      out +=
+          "  court: " + card_face(c) + (spies.empty() ? "" : "; " + plural(kTerms.spy) + " " + spies) + "\n";
     }
   }
   // The market by column, with what a card there costs the player to move.
@@ -310,8 +327,8 @@ std::string describe_position(const State& s) {
     }
     out += "\n";
   }
-  if (s.global_effects || std::any_of(s.card_loc + 1, s.card_loc + kNumCards + 1,
-                                      [](u8 l) { return l == Loc::kActiveEvent; }))
+  if (s.global_effects ||
+      std::any_of(s.card_loc + 1, s.card_loc + kNumCards + 1, [](u8 l) { return l == Loc::kActiveEvent; }))
     out += "active events: " + card_list(s, Loc::kActiveEvent) + "\n";
   return out;
 }
@@ -325,10 +342,10 @@ std::string describe_result(const State& s) {
   for (int i = 0; i < s.num_players; ++i) {
     const int p = order[i];
     out += num(rank[p] + 1) + ". " + player_label(s, p) + ": " + num(s.vp[p]) + " VP, " +
-           num(stars(s, p, Suit::kMilitary)) + " " + suit_name(Suit::kMilitary) + " stars, " + num(s.rupees[p]) + " " +
-           kTerms.rupees + "\n";
+           num(stars(s, p, Suit::kMilitary)) + " " + suit_name(Suit::kMilitary) + " stars, " +
+           num(s.rupees[p]) + " " + kTerms.rupees + "\n";
   }
   return out;
 }
 
-}  // namespace pamir::io
+}  // namespace pamir::io::inline PAMIR_RULESET

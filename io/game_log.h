@@ -44,4 +44,4 @@ std::string describe_position(const State& s);
 // share a place after every tie-break share its number.
 std::string describe_result(const State& s);
 
-}  // namespace pamir::io
+}  // namespace pamir::io::inline PAMIR_RULESET

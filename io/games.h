@@ -31,7 +31,9 @@ struct GameFacts {
   int num_actions = 0;
   std::string_view automaton;     // the spec that seats the automated opponent; empty: none
   int automaton_max_players = 0;  // the most seats of a game she sits in
-  std::string seat_range() const { return std::to_string(min_players) + " to " + std::to_string(max_players); }
+  std::string seat_range() const {
+    return std::to_string(min_players) + " to " + std::to_string(max_players);
+  }
 };
 
 // The name of the game with this key, or an empty view when no game has that key.

@@ -16,9 +16,12 @@ std::size_t too_deep_at(std::string_view text, int max_depth) {
   for (std::size_t i = 0; i < text.size(); ++i) {
     const char c = text[i];
     if (in_string) {
-      if (escaped) escaped = false;
-      else if (c == '\\') escaped = true;
-      else if (c == '"') in_string = false;
+      if (escaped)
+        escaped = false;
+      else if (c == '\\')
+        escaped = true;
+      else if (c == '"')
+        in_string = false;
     } else if (c == '"') {
       in_string = true;
     } else if (c == '[' || c == '{') {
@@ -54,8 +57,8 @@ bool append_excerpt(const Json& value, std::string& out, std::size_t limit) {
 
 Json parse_json(std::string_view text, int max_depth) {
   if (const std::size_t at = too_deep_at(text, max_depth); at != std::string_view::npos)
-    throw JsonSyntaxError("invalid JSON: nested deeper than " + std::to_string(max_depth) + " levels at byte " +
-                          std::to_string(at + 1));
+    throw JsonSyntaxError("invalid JSON: nested deeper than " + std::to_string(max_depth) +
+                          " levels at byte " + std::to_string(at + 1));
   try {
     return Json::parse(text);
   } catch (const Json::exception& e) {  // syntax, and numbers out of range such as 1e400

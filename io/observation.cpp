@@ -50,7 +50,9 @@ Json observation(const State& s, int seat) {
 
 }  // namespace
 
-std::string observation_to_json(const State& s, int seat, int indent) { return observation(s, seat).dump(indent); }
+std::string observation_to_json(const State& s, int seat, int indent) {
+  return observation(s, seat).dump(indent);
+}
 
 std::string agent_position_message(const State& s, int seat, core::u64& rng) {
   Json legal = Json::array();
@@ -83,4 +85,4 @@ std::optional<State> world_from_position_message(const std::string& text, std::s
   return world;
 }
 
-}  // namespace pamir::io
+}  // namespace pamir::io::inline PAMIR_RULESET

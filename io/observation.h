@@ -28,4 +28,4 @@ std::string agent_position_message(const State& s, int seat, core::u64& rng);
 // reason.
 std::optional<State> world_from_position_message(const std::string& text, std::string* error);
 
-}  // namespace pamir::io
+}  // namespace pamir::io::inline PAMIR_RULESET

@@ -33,13 +33,16 @@ const Json& require(const Json& j, const char* key) {
 
 std::string result_text(const RecordedResult& r) {
   std::string vp, ranks;
-  for (std::size_t p = 0; p < r.vp.size(); ++p) vp += (p ? " " : "") + std::to_string(r.vp[p]), ranks += (p ? " " : "") + std::to_string(r.ranks[p]);
+  for (std::size_t p = 0; p < r.vp.size(); ++p)
+    vp += (p ? " " : "") + std::to_string(r.vp[p]), ranks += (p ? " " : "") + std::to_string(r.ranks[p]);
   return std::string(r.game_over ? "game over" : "game not over") + ", vp " + vp + ", ranks " + ranks;
 }
 
 RecordedResult parse_result(const Json& j, int players) {
-  const char* want = "result: expected {\"game_over\": <bool>, \"vp\": [...], \"ranks\": [...]} with one entry per seat";
-  if (!j.is_object() || j.size() != 3 || !j.contains("game_over") || !j["game_over"].is_boolean()) throw RecordError(want);
+  const char* want =
+      "result: expected {\"game_over\": <bool>, \"vp\": [...], \"ranks\": [...]} with one entry per seat";
+  if (!j.is_object() || j.size() != 3 || !j.contains("game_over") || !j["game_over"].is_boolean())
+    throw RecordError(want);
   RecordedResult r;
   r.game_over = j["game_over"].get<bool>();
   for (auto [key, values] : {std::pair{"vp", &r.vp}, {"ranks", &r.ranks}}) {
@@ -54,7 +57,9 @@ RecordedResult parse_result(const Json& j, int players) {
 }
 
 // A record's seat of the automaton (io::GameRecord: -1 for none) as the rules' player.
-int automaton_player(const GameRecord& r) { return r.automaton_seat == kNoRecordedSeat ? kNoPlayer : r.automaton_seat; }
+int automaton_player(const GameRecord& r) {
+  return r.automaton_seat == kNoRecordedSeat ? kNoPlayer : r.automaton_seat;
+}
 
 }  // namespace
 
@@ -63,10 +68,12 @@ std::optional<State> replay(const GameRecord& r, std::string* error) {
     if (error) *error = "num_players must be " + seat_range() + ", got " + std::to_string(r.num_players);
     return std::nullopt;
   }
-  if (r.automaton_seat != kNoRecordedSeat &&
-      (!kAutomaton || r.num_players > kAutomatonMaxPlayers || r.automaton_seat < 0 || r.automaton_seat >= r.num_players)) {
-    if (error) *error = kAutomaton ? automaton_key() + " must name a seat of a game of at most " + std::to_string(kAutomatonMaxPlayers)
-                                   : std::string("this game has no automated opponent");
+  if (r.automaton_seat != kNoRecordedSeat && (!kAutomaton || r.num_players > kAutomatonMaxPlayers ||
+                                              r.automaton_seat < 0 || r.automaton_seat >= r.num_players)) {
+    if (error)
+      *error = kAutomaton ? automaton_key() + " must name a seat of a game of at most " +
+                                std::to_string(kAutomatonMaxPlayers)
+                          : std::string("this game has no automated opponent");
     return std::nullopt;
   }
   State s = new_game(r.num_players, r.seed, automaton_player(r));
@@ -74,14 +81,17 @@ std::optional<State> replay(const GameRecord& r, std::string* error) {
     const Action a = r.actions[i];
     if (s.game_over() || a >= kNumActions || !is_legal(s, a)) {
       if (error)
-        *error = "action " + std::to_string(long(i)) + " (id " + std::to_string(a) + ") is not legal at step " + std::to_string(long(i)) +
+        *error = "action " + std::to_string(long(i)) + " (id " + std::to_string(a) +
+                 ") is not legal at step " + std::to_string(long(i)) +
                  (s.game_over() ? ": the game is already over" : "");
       return std::nullopt;
     }
     apply(s, a);
   }
   if (r.result && !(*r.result == result_of(s))) {
-    if (error) *error = "result: the record says " + result_text(*r.result) + ", the replay gives " + result_text(result_of(s));
+    if (error)
+      *error = "result: the record says " + result_text(*r.result) + ", the replay gives " +
+               result_text(result_of(s));
     return std::nullopt;
   }
   return s;
@@ -108,7 +118,8 @@ std::string record_to_json(const GameRecord& r, const State& final_state) {
   if (kGameKey != kDefaultGame) out += "  \"game\": \"" + std::string(kGameKey) + "\",\n";
   out += "  \"num_players\": " + std::to_string(r.num_players) + ",\n";
   out += "  \"seed\": " + std::to_string(r.seed) + ",\n";
-  if (r.automaton_seat != kNoRecordedSeat) out += "  \"" + automaton_key() + "\": " + std::to_string(r.automaton_seat) + ",\n";
+  if (r.automaton_seat != kNoRecordedSeat)
+    out += "  \"" + automaton_key() + "\": " + std::to_string(r.automaton_seat) + ",\n";
   out += "  \"agents\": " + agents.dump() + ",\n";
   out += "  \"actions\": [";
   // Names are those of the position each action was taken in, so replay alongside.
@@ -130,13 +141,15 @@ std::optional<GameRecord> record_from_json(const std::string& text, std::string*
   try {
     const Json j = parse_json(text);
     if (!j.is_object()) throw RecordError("a record is a JSON object");
-    if (j.contains("game") && !j["game"].is_string()) throw RecordError("game: expected a string, got " + excerpt(j["game"]));
+    if (j.contains("game") && !j["game"].is_string())
+      throw RecordError("game: expected a string, got " + excerpt(j["game"]));
     const std::string game = j.contains("game") ? j["game"].get<std::string>() : std::string(kDefaultGame);
-    if (const std::string other = other_game(game, kGameKey, "record"); !other.empty()) throw RecordError(other);
+    if (const std::string other = other_game(game, kGameKey, "record"); !other.empty())
+      throw RecordError(other);
     for (auto it = j.begin(); it != j.end(); ++it) {
       const std::string& k = it.key();
-      if (k != "format" && k != "game" && k != "num_players" && k != "seed" && (k != automaton_key() || !kAutomaton) && k != "agents" &&
-          k != "actions" && k != "result")
+      if (k != "format" && k != "game" && k != "num_players" && k != "seed" &&
+          (k != automaton_key() || !kAutomaton) && k != "agents" && k != "actions" && k != "result")
         throw RecordError("unknown key " + quoted(k));
     }
     const Json& format = require(j, "format");
@@ -149,14 +162,15 @@ std::optional<GameRecord> record_from_json(const std::string& text, std::string*
       throw RecordError("num_players: expected an integer " + seat_range() + ", got " + excerpt(players));
     r.num_players = players.get<int>();
     const Json& seed = require(j, "seed");
-    if (!seed.is_number_unsigned()) throw RecordError("seed: expected an unsigned integer, got " + excerpt(seed));
+    if (!seed.is_number_unsigned())
+      throw RecordError("seed: expected an unsigned integer, got " + excerpt(seed));
     r.seed = seed.get<u64>();
     if (kAutomaton && j.contains(automaton_key())) {
       const Json& w = j[automaton_key()];
       if (!w.is_number_integer() || w.get<long long>() < 0 || w.get<long long>() >= r.num_players ||
           r.num_players > kAutomatonMaxPlayers)
-        throw RecordError(automaton_key() + ": expected a seat of a game of at most " + std::to_string(kAutomatonMaxPlayers) +
-                          " seats, got " + excerpt(w));
+        throw RecordError(automaton_key() + ": expected a seat of a game of at most " +
+                          std::to_string(kAutomatonMaxPlayers) + " seats, got " + excerpt(w));
       r.automaton_seat = w.get<int>();
     }
     const Json& agents = require(j, "agents");
@@ -172,11 +186,13 @@ std::optional<GameRecord> record_from_json(const std::string& text, std::string*
       const Json& a = actions[i];
       const std::string where = "actions[" + std::to_string(long(i)) + "]";
       // The id is authoritative; the name only has to be a string.
-      if (!a.is_object() || a.size() != 2 || !a.contains("id") || !a.contains("name") || !a["name"].is_string())
+      if (!a.is_object() || a.size() != 2 || !a.contains("id") || !a.contains("name") ||
+          !a["name"].is_string())
         throw RecordError(where + ": expected {\"id\": <number>, \"name\": <string>}");
       const Json& id = a["id"];
       if (!id.is_number_unsigned() || id.get<u64>() >= u64(kNumActions))
-        throw RecordError(where + ".id: expected an action id 0.." + std::to_string(kNumActions - 1) + ", got " + excerpt(id));
+        throw RecordError(where + ".id: expected an action id 0.." + std::to_string(kNumActions - 1) +
+                          ", got " + excerpt(id));
       r.actions.push_back(Action(id.get<u64>()));
     }
     if (j.contains("result")) r.result = parse_result(j["result"], r.num_players);
@@ -191,4 +207,4 @@ std::optional<GameRecord> record_from_json(const std::string& text, std::string*
   return std::nullopt;
 }
 
-}  // namespace pamir::io
+}  // namespace pamir::io::inline PAMIR_RULESET

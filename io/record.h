@@ -27,4 +27,4 @@ std::string record_to_json(const GameRecord& r, const State& final_state);
 // Parses and validates a record (not its replay); on failure nothing and a one-line reason.
 std::optional<GameRecord> record_from_json(const std::string& text, std::string* error);
 
-}  // namespace pamir::io
+}  // namespace pamir::io::inline PAMIR_RULESET

@@ -1,11 +1,11 @@
 #include "io/state_json.h"
 
+#include <array>
 #include <cctype>
 #include <cstring>
-#include <array>
 #include <iterator>
-#include <span>
 #include <nlohmann/json.hpp>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -14,10 +14,10 @@
 #include "core/check.h"
 #include "core/game.h"
 #include "core/game_rules.h"
+#include "core/pieces.h"
 #include "io/games.h"
 #include "io/json.h"
 #include "io/text.h"
-#include "core/pieces.h"
 
 namespace pamir::io::inline PAMIR_RULESET {
 
@@ -46,27 +46,29 @@ constexpr const char* kBribePurposeNames[] = {"play_left", "play_right", "tax", 
 
 // The meaning of a task field, which decides how it is written and which values are valid.
 enum class Field : u8 {
-  kUnused,     // always 0; not written
-  kCount,      // a small number, 0..kMaxCount
-  kCard,       // a court card id
-  kRegion,     // a region name
-  kCoalition,  // a coalition name
-  kPlayer,     // a seat
-  kCylLoc,     // a cylinder location string (not the supply)
-  kBlockLoc,   // a block location string (not the supply)
-  kSite,       // "kabul" or "card:12"
-  kMoveLoc,    // "army:kabul", "spy:12" or "tribe:kabul"
-  kPurpose,    // a bribe purpose (BribeFor)
-  kEvent,      // an event kind name
-  kIconIndex,  // 0..3, an index into a card's impact icons
-  kFlag,       // 0 or 1
+  kUnused,       // always 0; not written
+  kCount,        // a small number, 0..kMaxCount
+  kCard,         // a court card id
+  kRegion,       // a region name
+  kCoalition,    // a coalition name
+  kPlayer,       // a seat
+  kCylLoc,       // a cylinder location string (not the supply)
+  kBlockLoc,     // a block location string (not the supply)
+  kSite,         // "kabul" or "card:12"
+  kMoveLoc,      // "army:kabul", "spy:12" or "tribe:kabul"
+  kPurpose,      // a bribe purpose (BribeFor)
+  kEvent,        // an event kind name
+  kIconIndex,    // 0..3, an index into a card's impact icons
+  kFlag,         // 0 or 1
   kWakhanCount,  // a count only Wakhan's tasks use: written when not 0, 0 when absent
-  kOptional,  // 0..255, a field only some rulesets' tasks use (a region, a site, a count, a card
-              // or none): written when not 0, 0 when absent, so other rulesets' positions keep
-              // their fields
+  kOptional,     // 0..255, a field only some rulesets' tasks use (a region, a site, a count, a card
+                 // or none): written when not 0, 0 when absent, so other rulesets' positions keep
+                 // their fields
 };
 // Whether a field is left out of the JSON when it is 0.
-constexpr bool omitted_when_zero(Field type) { return type == Field::kWakhanCount || type == Field::kOptional; }
+constexpr bool omitted_when_zero(Field type) {
+  return type == Field::kWakhanCount || type == Field::kOptional;
+}
 constexpr int kMaxCount = 10;  // bribes go up to 10 rupees; every other count is smaller
 
 struct FieldSpec {
@@ -82,12 +84,18 @@ struct TaskSpec {
 // of every game, then those only this game has, then the automatic tasks.
 constexpr TaskSpec kSharedDecisionSpecs[] = {
     {"choose_loyalty", {}},
-    {"turn_actions", {{"ai_box", Field::kWakhanCount}, {"ai_boxes_skipped", Field::kWakhanCount},
-                      {"ai_court_battle", Field::kWakhanCount}}},
+    {"turn_actions",
+     {{"ai_box", Field::kWakhanCount},
+      {"ai_boxes_skipped", Field::kWakhanCount},
+      {"ai_court_battle", Field::kWakhanCount}}},
     {"bribe_demand", {{"max", Field::kCount}, {"card", Field::kCard}, {"purpose", Field::kPurpose}}},
     {"bribe_pay",
-     {{"amount", Field::kCount}, {"card", Field::kCard}, {"purpose", Field::kPurpose}, {"receiver", Field::kPlayer}}},
-    {"place_road", {{"region", Field::kRegion}, {"coalition", Field::kCoalition}, {"earlier_roads", Field::kWakhanCount}}},
+     {{"amount", Field::kCount},
+      {"card", Field::kCard},
+      {"purpose", Field::kPurpose},
+      {"receiver", Field::kPlayer}}},
+    {"place_road",
+     {{"region", Field::kRegion}, {"coalition", Field::kCoalition}, {"earlier_roads", Field::kWakhanCount}}},
     {"place_spy", {{"region", Field::kRegion}}},
     {"take_cylinder", {{"to", Field::kCylLoc}}},
     {"take_block", {{"coalition", Field::kCoalition}, {"to", Field::kBlockLoc}}},
@@ -98,9 +106,13 @@ constexpr TaskSpec kSharedDecisionSpecs[] = {
     {"move_to", {{"moves_left", Field::kCount}, {"moves_made", Field::kCount}, {"piece", Field::kMoveLoc}}},
     {"betray", {}},
     {"prize", {{"card", Field::kCard}}},
-    {"battle_site", {{"rank", Field::kCount}, {"lowest_site", Field::kOptional}, {"may_stop", Field::kOptional}}},
+    {"battle_site",
+     {{"rank", Field::kCount}, {"lowest_site", Field::kOptional}, {"may_stop", Field::kOptional}}},
     {"battle",
-     {{"site", Field::kSite}, {"left", Field::kCount}, {"removed", Field::kCount}, {"rank_left", Field::kOptional}}},
+     {{"site", Field::kSite},
+      {"left", Field::kCount},
+      {"removed", Field::kCount},
+      {"rank_left", Field::kOptional}}},
     {"discard_leverage", {{"owed", Field::kCount}}},
     {"discard_court", {}},
     {"discard_hand", {}},
@@ -143,8 +155,10 @@ bool event_fits(int kind, int event) {
   switch (kind) {
     case TaskKind::kChoosePlayer:
       return event == EventKind::kRumor || event == EventKind::kOtherPersuasiveMethods;
-    case TaskKind::kChooseRegion: return event == EventKind::kRebuke;
-    case TaskKind::kChooseSuit: return event == EventKind::kPashtunwaliValues;
+    case TaskKind::kChooseRegion:
+      return event == EventKind::kRebuke;
+    case TaskKind::kChooseSuit:
+      return event == EventKind::kPashtunwaliValues;
   }
   return true;
 }
@@ -170,7 +184,8 @@ std::string block_loc_string(u8 l) {
 }
 
 std::string site_string(int site) {
-  return Site::is_region(site) ? std::string(region_name(site)) : "card:" + std::to_string(Site::card_of(site));
+  return Site::is_region(site) ? std::string(region_name(site))
+                               : "card:" + std::to_string(Site::card_of(site));
 }
 
 std::string move_loc_string(int loc) {
@@ -234,15 +249,24 @@ Json card_set(const u64 (&set)[2]) {
 
 Json field_value(const FieldSpec& f, int v) {
   switch (f.type) {
-    case Field::kRegion: return region_name(v);
-    case Field::kCoalition: return coalition_name(v);
-    case Field::kCylLoc: return cyl_loc_string(u8(v));
-    case Field::kBlockLoc: return block_loc_string(u8(v));
-    case Field::kSite: return site_string(v);
-    case Field::kMoveLoc: return move_loc_string(v);
-    case Field::kPurpose: return kBribePurposeNames[v];
-    case Field::kEvent: return kEventKindKeys[v];
-    default: return v;
+    case Field::kRegion:
+      return region_name(v);
+    case Field::kCoalition:
+      return coalition_name(v);
+    case Field::kCylLoc:
+      return cyl_loc_string(u8(v));
+    case Field::kBlockLoc:
+      return block_loc_string(u8(v));
+    case Field::kSite:
+      return site_string(v);
+    case Field::kMoveLoc:
+      return move_loc_string(v);
+    case Field::kPurpose:
+      return kBribePurposeNames[v];
+    case Field::kEvent:
+      return kEventKindKeys[v];
+    default:
+      return v;
   }
 }
 
@@ -279,16 +303,18 @@ void expect_keys(const Json& obj, std::initializer_list<const char*> keys, const
   expect_keys(obj, keys.begin(), keys.size(), where);
 }
 
-std::string join(const std::string& where, const char* key) { return where.empty() ? key : where + "." + key; }
+std::string join(const std::string& where, const char* key) {
+  return where.empty() ? key : where + "." + key;
+}
 std::string index(const std::string& where, size_t i) { return where + "[" + std::to_string(long(i)) + "]"; }
 
 long long get_int(const Json& v, const std::string& where, long long lo, long long hi) {
-  if (!v.is_number_integer())
-    throw LoadError(where + ": expected an integer, got " + describe(v));
+  if (!v.is_number_integer()) throw LoadError(where + ": expected an integer, got " + describe(v));
   const bool huge = v.is_number_unsigned() && v.get<unsigned long long>() > (1ull << 62);
   const long long x = huge ? 0 : v.get<long long>();
   if (huge || x < lo || x > hi)
-    throw LoadError(where + ": " + describe(v) + " is out of range " + std::to_string(lo) + ".." + std::to_string(hi));
+    throw LoadError(where + ": " + describe(v) + " is out of range " + std::to_string(lo) + ".." +
+                    std::to_string(hi));
   return x;
 }
 
@@ -300,7 +326,9 @@ std::string get_string(const Json& v, const std::string& where) {
 const Json& get_array(const Json& v, const std::string& where, size_t min_len, size_t max_len) {
   if (!v.is_array()) throw LoadError(where + ": expected an array, got " + describe(v));
   if (v.size() < min_len || v.size() > max_len) {
-    const std::string want = min_len == max_len ? std::to_string(long(min_len)) : std::to_string(long(min_len)) + ".." + std::to_string(long(max_len));
+    const std::string want = min_len == max_len
+                                 ? std::to_string(long(min_len))
+                                 : std::to_string(long(min_len)) + ".." + std::to_string(long(max_len));
     throw LoadError(where + ": expected " + want + " entries, got " + std::to_string(long(v.size())));
   }
   return v;
@@ -338,7 +366,8 @@ int get_region(const std::string& s, const std::string& where) {
 int get_coalition(const Json& v, const std::string& where, bool allow_none) {
   const std::string s = get_string(v, where);
   const int k = coalition_from_name(s.c_str());
-  if (k < 0 || (!allow_none && k == Coalition::kNone)) throw LoadError(where + ": unknown coalition " + quoted(s));
+  if (k < 0 || (!allow_none && k == Coalition::kNone))
+    throw LoadError(where + ": unknown coalition " + quoted(s));
   return k;
 }
 
@@ -409,17 +438,28 @@ int parse_move_loc(const std::string& s, const std::string& where) {
 
 int parse_field(const FieldSpec& f, const Json& v, const std::string& where, int num_players) {
   switch (f.type) {
-    case Field::kUnused: return 0;
-    case Field::kCount: return int(get_int(v, where, 0, kMaxCount));
-    case Field::kCard: return int(get_int(v, where, 1, kNumCourtCards));
-    case Field::kPlayer: return int(get_int(v, where, 0, num_players - 1));
-    case Field::kIconIndex: return int(get_int(v, where, 0, 3));
-    case Field::kFlag: return int(get_int(v, where, 0, 1));
-    case Field::kWakhanCount: return int(get_int(v, where, 0, kMaxCount));
-    case Field::kOptional: return int(get_int(v, where, 0, 255));
-    case Field::kRegion: return get_region(get_string(v, where), where);
-    case Field::kCoalition: return get_coalition(v, where, false);
-    case Field::kPurpose: return get_name(v, where, kBribePurposeNames, "bribe purpose");
+    case Field::kUnused:
+      return 0;
+    case Field::kCount:
+      return int(get_int(v, where, 0, kMaxCount));
+    case Field::kCard:
+      return int(get_int(v, where, 1, kNumCourtCards));
+    case Field::kPlayer:
+      return int(get_int(v, where, 0, num_players - 1));
+    case Field::kIconIndex:
+      return int(get_int(v, where, 0, 3));
+    case Field::kFlag:
+      return int(get_int(v, where, 0, 1));
+    case Field::kWakhanCount:
+      return int(get_int(v, where, 0, kMaxCount));
+    case Field::kOptional:
+      return int(get_int(v, where, 0, 255));
+    case Field::kRegion:
+      return get_region(get_string(v, where), where);
+    case Field::kCoalition:
+      return get_coalition(v, where, false);
+    case Field::kPurpose:
+      return get_name(v, where, kBribePurposeNames, "bribe purpose");
     case Field::kCylLoc: {
       const u8 l = parse_cyl_loc(get_string(v, where), where);
       if (l == CylLoc::kSupply) throw LoadError(where + ": the supply is no target");
@@ -430,8 +470,10 @@ int parse_field(const FieldSpec& f, const Json& v, const std::string& where, int
       if (l == BlockLoc::kSupply) throw LoadError(where + ": the supply is no target");
       return l;
     }
-    case Field::kSite: return parse_site(get_string(v, where), where);
-    case Field::kMoveLoc: return parse_move_loc(get_string(v, where), where);
+    case Field::kSite:
+      return parse_site(get_string(v, where), where);
+    case Field::kMoveLoc:
+      return parse_move_loc(get_string(v, where), where);
     case Field::kEvent: {
       const std::string s = get_string(v, where);
       for (int k = 1; k < EventKind::kCount; ++k)
@@ -474,7 +516,8 @@ class CardPlacer {
   explicit CardPlacer(State& s) : s_(s) {}
 
   void place(int c, int loc, const std::string& place) {
-    if (!place_[c].empty()) throw LoadError("card " + std::to_string(c) + " appears twice (" + place_[c] + ", " + place + ")");
+    if (!place_[c].empty())
+      throw LoadError("card " + std::to_string(c) + " appears twice (" + place_[c] + ", " + place + ")");
     place_[c] = place;
     s_.card_loc[c] = u8(loc);
   }
@@ -484,7 +527,8 @@ class CardPlacer {
                   int max_len) {
     const Json& a = get_array(v, where, 0, max_len);
     for (size_t i = 0; i < a.size(); ++i)
-      this->place(int(get_int(a[i], index(where, i), 1, court_only ? kNumCourtCards : kNumCards)), loc, place);
+      this->place(int(get_int(a[i], index(where, i), 1, court_only ? kNumCourtCards : kNumCards)), loc,
+                  place);
   }
 
   void require_all_placed() const {
@@ -511,7 +555,8 @@ void check_task_refers_to_play(const State& s, const Task& t, const std::string&
         present = s.loyalty[p] < Coalition::kCount && s.armies[loc][s.loyalty[p]] > 0;
       else if (loc < Region::kCount + kNumCourtCards) {
         present = false;
-        for (int i = 0; i < kCylinders; ++i) present |= s.cylinder[p][i] == CylLoc::spy(loc - Region::kCount + 1);
+        for (int i = 0; i < kCylinders; ++i)
+          present |= s.cylinder[p][i] == CylLoc::spy(loc - Region::kCount + 1);
       } else {
         present = s.tribes[loc - Region::kCount - kNumCourtCards][p] > 0;
       }
@@ -523,13 +568,16 @@ void check_task_refers_to_play(const State& s, const Task& t, const std::string&
         throw LoadError(where + ".site: card " + std::to_string(Site::card_of(t.a)) + " is not in a court");
       break;
     case TaskKind::kPrize:
-      if (s.card_loc[t.a] != Loc::kDiscard) throw LoadError(where + ".card: the prize must be in the discard pile");
-      if (court_card(t.a).prize == Coalition::kNone) throw LoadError(where + ".card: card " + std::to_string(t.a) + " is no prize");
+      if (s.card_loc[t.a] != Loc::kDiscard)
+        throw LoadError(where + ".card: the prize must be in the discard pile");
+      if (court_card(t.a).prize == Coalition::kNone)
+        throw LoadError(where + ".card: card " + std::to_string(t.a) + " is no prize");
       break;
     case TaskKind::kBribeDemand:
     case TaskKind::kBribePay:
       if (!in_court(t.b) && s.card_loc[t.b] != Loc::kHand + s.current)
-        throw LoadError(where + ".card: card " + std::to_string(t.b) + " is neither in a court nor in the hand of the current player");
+        throw LoadError(where + ".card: card " + std::to_string(t.b) +
+                        " is neither in a court nor in the hand of the current player");
       break;
     case TaskKind::kResolveIcons:
       // The card may have left the court meanwhile (discarded to pay a leverage debt its
@@ -540,14 +588,16 @@ void check_task_refers_to_play(const State& s, const Task& t, const std::string&
       // A build places up to 3 blocks (6 under Nation Building) and pays 2 rupees a block
       // (a pair under Nation Building) when it ends, so what is placed must be affordable.
       const bool doubled = s.player_effects[p] & PlayerEffect::kNationBuilding;
-      if (t.b != (doubled ? 6 : 3)) throw LoadError(where + ".max: a build allows " + std::to_string(doubled ? 6 : 3) + " blocks");
+      if (t.b != (doubled ? 6 : 3))
+        throw LoadError(where + ".max: a build allows " + std::to_string(doubled ? 6 : 3) + " blocks");
       if (t.a > t.b) throw LoadError(where + ": more blocks placed than the build allows");
       if (s.rupees[p] < (doubled ? 2 * ((t.a + 1) / 2) : 2 * t.a))
         throw LoadError(where + ": player " + std::to_string(p) + " cannot pay for the blocks placed");
       break;
     }
     case TaskKind::kBetray:
-      if (s.rupees[p] < 2) throw LoadError(where + ": player " + std::to_string(p) + " cannot pay for a betrayal");
+      if (s.rupees[p] < 2)
+        throw LoadError(where + ": player " + std::to_string(p) + " cannot pay for a betrayal");
       break;
     case TaskKind::kTurnActions:
       if (p != s.current) throw LoadError(where + ".player: the action phase belongs to the current player");
@@ -580,10 +630,13 @@ void check_stack_fits_phase(const State& s) {
   }
 }
 
-constexpr const char* kTopKeys[] = {"format", "num_players", "phase", "current", "first_chooser", "turn", "rng",
-                                    "favored_suit", "global_effects", "bank", "rupees_removed",
-                                    "dominance_checks_resolved", "players", "blocks", "market", "deck", "unused",
-                                    "discard", "active_events", "turn_state", "tasks"};
+constexpr const char* kTopKeys[] = {"format",        "num_players",    "phase",
+                                    "current",       "first_chooser",  "turn",
+                                    "rng",           "favored_suit",   "global_effects",
+                                    "bank",          "rupees_removed", "dominance_checks_resolved",
+                                    "players",       "blocks",         "market",
+                                    "deck",          "unused",         "discard",
+                                    "active_events", "turn_state",     "tasks"};
 constexpr const char* kStateFormat = "pamir-state-1";
 
 // The game a position is of: its "game", which Pax Pamir's positions leave out (they had
@@ -603,7 +656,8 @@ void write_own_state(const State& s, Json& j) {
   const auto* bytes = reinterpret_cast<const u8*>(&s);
   Json& own = j[core::kGameKey];
   for (const core::OwnStateField& f : Rules::kOwnState)
-    own[f.key] = f.length == 1 ? Json(bytes[f.offset]) : Json(std::vector<int>(bytes + f.offset, bytes + f.offset + f.length));
+    own[f.key] = f.length == 1 ? Json(bytes[f.offset])
+                               : Json(std::vector<int>(bytes + f.offset, bytes + f.offset + f.length));
 }
 void read_own_state(const Json& j, State& s) {
   if (Rules::kOwnState.empty()) return;
@@ -681,8 +735,10 @@ State parse_state(const Json& j) {
   for (int p = 0; p < n; ++p) {
     const Json& pj = players[p];
     const std::string w = "players[" + std::to_string(p) + "]";
-    expect_keys(pj, {"rupees", "vp", "loyalty", "hand", "court", "prizes", "effects", "cylinders", "cylinders_placed"},
-                w);
+    expect_keys(
+        pj,
+        {"rupees", "vp", "loyalty", "hand", "court", "prizes", "effects", "cylinders", "cylinders_placed"},
+        w);
     s.rupees[p] = u8(get_int(pj["rupees"], w + ".rupees", 0, 255));
     s.vp[p] = u8(get_int(pj["vp"], w + ".vp", 0, 255));
     s.loyalty[p] = u8(get_coalition(pj["loyalty"], w + ".loyalty", true));
@@ -708,7 +764,8 @@ State parse_state(const Json& j) {
     cards.place_list(pj["prizes"], w + ".prizes", Loc::kPrize + p, "prizes" + who, true, kNumCourtCards);
     const Json& cyl = get_array(pj["cylinders"], w + ".cylinders", kCylinders, kCylinders);
     for (int i = 0; i < kCylinders; ++i)
-      s.cylinder[p][i] = parse_cyl_loc(get_string(cyl[i], index(w + ".cylinders", i)), index(w + ".cylinders", i));
+      s.cylinder[p][i] =
+          parse_cyl_loc(get_string(cyl[i], index(w + ".cylinders", i)), index(w + ".cylinders", i));
     s.cylinders_placed[p] = u16(get_bit_list(pj["cylinders_placed"], w + ".cylinders_placed", kCylinders));
   }
 
@@ -722,14 +779,16 @@ State parse_state(const Json& j) {
     expect_keys(bj, {"locations", "placed"}, w);
     const Json& locs = get_array(bj["locations"], w + ".locations", kBlocksPerCoalition, kBlocksPerCoalition);
     for (int i = 0; i < kBlocksPerCoalition; ++i)
-      s.block[k][i] = parse_block_loc(get_string(locs[i], index(w + ".locations", i)), index(w + ".locations", i));
+      s.block[k][i] =
+          parse_block_loc(get_string(locs[i], index(w + ".locations", i)), index(w + ".locations", i));
     s.blocks_placed[k] = u16(get_bit_list(bj["placed"], w + ".placed", kBlocksPerCoalition));
   }
 
   // Market: card ids (0 = empty space) and the rupees on each space.
   expect_keys(j["market"], {"cards", "rupees"}, "market");
   for (int r = 0; r < kMarketRows; ++r) {
-    const std::string wc = "market.cards[" + std::to_string(r) + "]", wr = "market.rupees[" + std::to_string(r) + "]";
+    const std::string wc = "market.cards[" + std::to_string(r) + "]",
+                      wr = "market.rupees[" + std::to_string(r) + "]";
     const Json& row = get_array(get_array(j["market"]["cards"], "market.cards", 2, 2)[r], wc, 6, 6);
     const Json& rup = get_array(get_array(j["market"]["rupees"], "market.rupees", 2, 2)[r], wr, 6, 6);
     for (int c = 0; c < kMarketCols; ++c) {
@@ -794,7 +853,8 @@ State parse_state(const Json& j) {
   for (int i = 0; i < s.num_tasks; ++i) check_task_refers_to_play(s, s.tasks[i], index("tasks", i));
   if (const std::string e = check_consistency(s); !e.empty()) throw LoadError("inconsistent position: " + e);
   if (const std::string e = check_reachable(s); !e.empty()) throw LoadError("unreachable position: " + e);
-  if (!s.game_over() && !has_legal_action(s)) throw LoadError("tasks: the pending decision has no legal action");
+  if (!s.game_over() && !has_legal_action(s))
+    throw LoadError("tasks: the pending decision has no legal action");
   return s;
 }
 
@@ -840,7 +900,8 @@ std::string state_to_json(const State& s, int indent) {
   for (int k = 0; k < Coalition::kCount; ++k) {
     Json locs = Json::array();
     for (int i = 0; i < kBlocksPerCoalition; ++i) locs.push_back(block_loc_string(s.block[k][i]));
-    blocks[coalition_name(k)] = {{"locations", locs}, {"placed", bit_list(s.blocks_placed[k], kBlocksPerCoalition)}};
+    blocks[coalition_name(k)] = {{"locations", locs},
+                                 {"placed", bit_list(s.blocks_placed[k], kBlocksPerCoalition)}};
   }
   j["blocks"] = blocks;
 
@@ -876,8 +937,8 @@ std::string state_to_json(const State& s, int indent) {
   j["tasks"] = tasks;
   if (s.wakhan)
     j[core::kAutomaton] = {{"seat", s.wakhan_seat()},
-                   {"ai_deck", std::vector<int>(s.ai_deck, s.ai_deck + kWakhanCards)},
-                   {"ai_drawn", s.ai_drawn}};
+                           {"ai_deck", std::vector<int>(s.ai_deck, s.ai_deck + kWakhanCards)},
+                           {"ai_drawn", s.ai_drawn}};
   write_own_state(s, j);
   return j.dump(indent);
 }
@@ -893,4 +954,4 @@ std::optional<State> state_from_json(const std::string& text, std::string* error
   return std::nullopt;
 }
 
-}  // namespace pamir::io
+}  // namespace pamir::io::inline PAMIR_RULESET

@@ -15,4 +15,4 @@ std::string state_to_json(const State& s, int indent = -1);
 // Parses and validates a position; on failure returns nullopt and a one-line reason.
 std::optional<State> state_from_json(const std::string& text, std::string* error);
 
-}  // namespace pamir::io
+}  // namespace pamir::io::inline PAMIR_RULESET

@@ -33,8 +33,10 @@ void EigenNet::run(const InferenceBatch& batch, const InferenceOutput& out) {
     for (int k = batch.row_begin[i]; k < batch.row_begin[i + 1]; ++k) {
       const Feature& f = batch.features[k];
       const ConstVec column(w + layout_.input + std::size_t(f.index) * width, width);
-      if (f.value == 1.0f) col += column;
-      else col += f.value * column;
+      if (f.value == 1.0f)
+        col += column;
+      else
+        col += f.value * column;
     }
   }
   h = h.cwiseMax(0.0f);

@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <cassert>
 
-#include "core/game_rules.h"
 #include "core/game.h"
+#include "core/game_rules.h"
 #include "core/queries.h"
 #include "core/random.h"
 #include "core/world.h"
@@ -50,13 +50,20 @@ void encode_cards(const State& s, int p, Writer& w) {
                                       : Enc::kOtherCards + (c - 1 - kNumCourtCards) * Enc::kOtherCardStride;
     const int loc = s.card_loc[c];
     // The deck and the cards set aside look alike: which is which is hidden.
-    if (loc == Loc::kDeck || loc == Loc::kUnused) w.flag(base + kUnseen, true);
-    else if (loc == Loc::kDiscard) w.flag(base + kInDiscard, true);
-    else if (loc == Loc::kMarket) w.flag(base + kInMarket + slot[c], true);
-    else if (loc == Loc::kActiveEvent) w.flag(base + kActive, true);
-    else if (loc >= Loc::kPrize) w.flag(base + kAsPrize + offset_of(s, p, loc - Loc::kPrize), true);
-    else if (loc >= Loc::kCourt) w.flag(base + kInCourt + offset_of(s, p, loc - Loc::kCourt), true);
-    else if (loc >= Loc::kHand) w.flag(base + kInHand + offset_of(s, p, loc - Loc::kHand), true);
+    if (loc == Loc::kDeck || loc == Loc::kUnused)
+      w.flag(base + kUnseen, true);
+    else if (loc == Loc::kDiscard)
+      w.flag(base + kInDiscard, true);
+    else if (loc == Loc::kMarket)
+      w.flag(base + kInMarket + slot[c], true);
+    else if (loc == Loc::kActiveEvent)
+      w.flag(base + kActive, true);
+    else if (loc >= Loc::kPrize)
+      w.flag(base + kAsPrize + offset_of(s, p, loc - Loc::kPrize), true);
+    else if (loc >= Loc::kCourt)
+      w.flag(base + kInCourt + offset_of(s, p, loc - Loc::kCourt), true);
+    else if (loc >= Loc::kHand)
+      w.flag(base + kInHand + offset_of(s, p, loc - Loc::kHand), true);
     if (is_court_card(c)) {
       w.flag(base + kUsed, bit_test(s.used_cards, c));
       w.flag(base + kRefused, bit_test(s.refused_cards, c));
@@ -129,7 +136,7 @@ void encode_global(const State& s, int p, Writer& w) {
   if (s.favored_suit < Suit::kCount) w.flag(at + 4 + s.favored_suit, true);
   for (int e = 0; e < 4; ++e) w.flag(at + 8 + e, s.global_effects >> e & 1);
   w.flag(at + 12 + std::min<int>(s.dominance_checks_resolved, 4), true);  // 12..16
-  w.flag(at + 17 + std::min<int>(s.actions_used, 2), true);              // 17..19
+  w.flag(at + 17 + std::min<int>(s.actions_used, 2), true);               // 17..19
   w.add(at + 20, (s.deck_size - s.deck_pos) * 0.05f);
   w.add(at + 21, s.bank * (1.0f / kTotalRupees));
   for (int k = 0; k < Coalition::kCount; ++k) w.add(at + 22 + k, s.blocks_in_supply[k] * (1.0f / 12));
@@ -184,7 +191,6 @@ int encode_sparse(const State& s, Feature* out) {
   return encode_sparse(s, to_move(s), out);
 }
 
-
 void encode_dense(const State& s, int viewer, float* out) {
   Feature features[kMaxActiveFeatures];
   const int count = encode_sparse(s, viewer, features);
@@ -221,15 +227,18 @@ std::vector<FeatureBlockInfo> feature_layout() {
 }
 
 const NetShape& net_shape() {
-  static const NetShape shape{core::kGameKey, kNumFeatures, core::kNumActions, core::kMaxPlayers, encoder_fingerprint()};
+  static const NetShape shape{core::kGameKey, kNumFeatures, core::kNumActions, core::kMaxPlayers,
+                              encoder_fingerprint()};
   return shape;
 }
 
 core::u64 encoder_fingerprint() {
   using namespace Enc;
-  const int parts[] = {kEncoderRevision, kCourtCards, kCourtCardStride, kOtherCards, kOtherCardStride, kMarket,
-                       kMarketCount, kMap, kMapCount, kPlayers, kPlayerStride, kGlobal, kGlobalCount, kDecision,
-                       kDecisionCount, kCount, core::kNumActions, core::kMaxPlayers, core::kNumCourtCards, core::kNumCards};
+  const int parts[] = {kEncoderRevision,  kCourtCards,       kCourtCardStride,     kOtherCards,
+                       kOtherCardStride,  kMarket,           kMarketCount,         kMap,
+                       kMapCount,         kPlayers,          kPlayerStride,        kGlobal,
+                       kGlobalCount,      kDecision,         kDecisionCount,       kCount,
+                       core::kNumActions, core::kMaxPlayers, core::kNumCourtCards, core::kNumCards};
   core::u64 h = 0x9E3779B97F4A7C15ull;
   for (int x : parts) {
     h ^= core::u64(x);
@@ -238,4 +247,4 @@ core::u64 encoder_fingerprint() {
   return h;
 }
 
-}  // namespace pamir::nets
+}  // namespace pamir::nets::inline PAMIR_RULESET

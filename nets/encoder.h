@@ -17,9 +17,9 @@
 #include <vector>
 
 #include "core/game_rules.h"
+#include "core/state.h"
 #include "nets/feature.h"
 #include "nets/weights.h"
-#include "core/state.h"
 
 namespace pamir::nets::inline PAMIR_RULESET {
 
@@ -32,10 +32,10 @@ constexpr int kOtherCards = kCourtCards + core::kNumCourtCards * kCourtCardStrid
 constexpr int kMarket = kOtherCards + (core::kNumCards - core::kNumCourtCards) * kOtherCardStride;
 constexpr int kMarketCount = 2 * core::kMarketRows * core::kMarketCols;  // rupees, paid flag
 constexpr int kMap = kMarket + kMarketCount;
-constexpr int kMapCount = core::Region::kCount * core::kMaxPlayers        // tribes by seat
+constexpr int kMapCount = core::Region::kCount * core::kMaxPlayers               // tribes by seat
                           + int(core::Region::kCount) * core::Coalition::kCount  // armies
-                          + core::kNumBorders * core::Coalition::kCount     // roads
-                          + core::Region::kCount * (core::kMaxPlayers + 1);  // ruler by seat or none
+                          + core::kNumBorders * core::Coalition::kCount          // roads
+                          + core::Region::kCount * (core::kMaxPlayers + 1);      // ruler by seat or none
 constexpr int kPlayerStride = 28;
 constexpr int kPlayers = kMap + kMapCount;
 constexpr int kGlobal = kPlayers + core::kMaxPlayers * kPlayerStride;
@@ -65,7 +65,6 @@ std::vector<FeatureBlockInfo> feature_layout();
 // the most seats and the fingerprint.
 const NetShape& net_shape();
 
-
 // An upper bound on the length of a sparse row (each card, piece and player contributes a
 // bounded number of entries).
 constexpr int kMaxActiveFeatures = 1024;
@@ -88,4 +87,4 @@ std::array<float, core::kMaxPlayers> rotate_to_player(const std::array<float, co
 std::array<float, core::kMaxPlayers> rotate_to_table(const std::array<float, core::kMaxPlayers>& rotated,
                                                      int p, int n);
 
-}  // namespace pamir::nets
+}  // namespace pamir::nets::inline PAMIR_RULESET

@@ -31,7 +31,8 @@ void NetEvaluator::clear_cache() {
   stats_ = {};
 }
 
-void NetEvaluator::evaluate(std::span<const search::Leaf> leaves, std::span<const search::LeafResult> results) {
+void NetEvaluator::evaluate(std::span<const search::Leaf> leaves,
+                            std::span<const search::LeafResult> results) {
   const std::size_t n = leaves.size();
   if (features_.size() < n * kMaxActiveFeatures) {
     features_.resize(n * kMaxActiveFeatures);
@@ -108,10 +109,12 @@ std::unique_ptr<search::Evaluator> make_net_evaluator(std::shared_ptr<const NetW
 std::unique_ptr<search::Evaluator> make_net_evaluator(const std::string& weights_path) {
   NetEvaluatorOptions options;
   options.name = "net:" + weights_path;
-  return make_net_evaluator(std::make_shared<const NetWeights>(load_weights(weights_path, net_shape())), options);
+  return make_net_evaluator(std::make_shared<const NetWeights>(load_weights(weights_path, net_shape())),
+                            options);
 }
 
-void ShippedNetEvaluator::evaluate(std::span<const search::Leaf> leaves, std::span<const search::LeafResult> results) {
+void ShippedNetEvaluator::evaluate(std::span<const search::Leaf> leaves,
+                                   std::span<const search::LeafResult> results) {
   // Every leaf of one search has the same player count; a batch may mix games, so group by it.
   for (std::size_t begin = 0; begin < leaves.size();) {
     const int players = leaves[begin].state->num_players;
@@ -130,6 +133,4 @@ void ShippedNetEvaluator::evaluate(std::span<const search::Leaf> leaves, std::sp
   }
 }
 
-
-
-}  // namespace pamir::nets
+}  // namespace pamir::nets::inline PAMIR_RULESET

@@ -76,4 +76,4 @@ class ShippedNetEvaluator final : public search::Evaluator {
   std::array<std::unique_ptr<search::Evaluator>, core::kMaxPlayers + 1> by_players_;
 };
 
-}  // namespace pamir::nets
+}  // namespace pamir::nets::inline PAMIR_RULESET

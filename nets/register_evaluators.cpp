@@ -17,9 +17,10 @@ void register_net_evaluators() {
     return make_net_evaluator(path);
   });
   search::register_evaluator("best", [](const std::string& argument, core::u64) {
-    if (!argument.empty()) throw std::invalid_argument("evaluator 'best' takes no argument, got '" + argument + "'");
+    if (!argument.empty())
+      throw std::invalid_argument("evaluator 'best' takes no argument, got '" + argument + "'");
     return std::make_unique<ShippedNetEvaluator>();
   });
 }
 
-}  // namespace pamir::nets
+}  // namespace pamir::nets::inline PAMIR_RULESET

@@ -12,4 +12,4 @@ namespace pamir::nets::inline PAMIR_RULESET {
 
 void register_net_evaluators();
 
-}  // namespace pamir::nets
+}  // namespace pamir::nets::inline PAMIR_RULESET

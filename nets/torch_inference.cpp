@@ -21,8 +21,10 @@ class AutoInference final : public Inference {
         torch_(torch_plugin().new_inference(*weights)),
         crossover_(torch_uses_cuda() ? 16 : kTorchCrossoverBatch) {}
   void run(const InferenceBatch& batch, const InferenceOutput& out) override {
-    if (batch.size >= crossover_) torch_->run(batch, out);
-    else eigen_.run(batch, out);
+    if (batch.size >= crossover_)
+      torch_->run(batch, out);
+    else
+      eigen_.run(batch, out);
   }
   const char* name() const override { return "auto"; }
 
@@ -36,9 +38,12 @@ class AutoInference final : public Inference {
 
 std::unique_ptr<Inference> make_inference(std::shared_ptr<const NetWeights> weights, InferencePath path) {
   switch (path) {
-    case InferencePath::kEigen: return std::make_unique<EigenNet>(std::move(weights));
-    case InferencePath::kTorch: return torch_plugin().new_inference(*weights);
-    case InferencePath::kAuto: break;
+    case InferencePath::kEigen:
+      return std::make_unique<EigenNet>(std::move(weights));
+    case InferencePath::kTorch:
+      return torch_plugin().new_inference(*weights);
+    case InferencePath::kAuto:
+      break;
   }
   return std::make_unique<AutoInference>(std::move(weights));
 }

@@ -25,8 +25,10 @@ void copy_in(torch::nn::Linear& layer, const float* w, const float* b) {
 TorchNetImpl::TorchNetImpl(const NetShape& shape, const NetConfig& config) : shape_(shape), config_(config) {
   input_ = register_module("input", torch::nn::Linear(shape.num_features, config.width));
   for (int i = 0; i < config.blocks; ++i) {
-    w1_.push_back(register_module("block" + std::to_string(i) + "_1", torch::nn::Linear(config.width, config.width)));
-    w2_.push_back(register_module("block" + std::to_string(i) + "_2", torch::nn::Linear(config.width, config.width)));
+    w1_.push_back(
+        register_module("block" + std::to_string(i) + "_1", torch::nn::Linear(config.width, config.width)));
+    w2_.push_back(
+        register_module("block" + std::to_string(i) + "_2", torch::nn::Linear(config.width, config.width)));
   }
   policy_ = register_module("policy", torch::nn::Linear(config.width, shape.num_actions));
   value_ = register_module("value", torch::nn::Linear(config.width, shape.num_seats));
@@ -70,8 +72,8 @@ void TorchNetImpl::set_weights(const NetWeights& w) {
   const auto input_t =
       torch::from_blob(const_cast<float*>(w.data.data() + l.input), {shape_.num_features, config_.width});
   input_->weight.copy_(input_t.t().to(input_->weight.device()));
-  input_->bias.copy_(
-      torch::from_blob(const_cast<float*>(w.data.data() + l.input_bias), {config_.width}).to(input_->bias.device()));
+  input_->bias.copy_(torch::from_blob(const_cast<float*>(w.data.data() + l.input_bias), {config_.width})
+                         .to(input_->bias.device()));
   for (int i = 0; i < config_.blocks; ++i) {
     copy_in(w1_[i], w.data.data() + l.w1(i), w.data.data() + l.b1(i));
     copy_in(w2_[i], w.data.data() + l.w2(i), w.data.data() + l.b2(i));

@@ -58,7 +58,8 @@ class LibtorchPlugin final : public TorchPlugin {
   std::unique_ptr<TrainerBackend> new_trainer(const TrainerOptions& options) const override {
     return new_torch_trainer(options);
   }
-  std::unique_ptr<TrainerBackend> load_trainer(const std::string& path, const NetShape& shape) const override {
+  std::unique_ptr<TrainerBackend> load_trainer(const std::string& path,
+                                               const NetShape& shape) const override {
     return load_torch_trainer(path, shape);
   }
   std::unique_ptr<Inference> new_inference(const NetWeights& weights) const override {

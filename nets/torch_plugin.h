@@ -38,7 +38,8 @@ class TorchPlugin {
   virtual ~TorchPlugin() = default;
   virtual std::unique_ptr<TrainerBackend> new_trainer(const TrainerOptions& options) const = 0;
   // Throws std::runtime_error with a one-line message (Trainer::load_checkpoint).
-  virtual std::unique_ptr<TrainerBackend> load_trainer(const std::string& path, const NetShape& shape) const = 0;
+  virtual std::unique_ptr<TrainerBackend> load_trainer(const std::string& path,
+                                                       const NetShape& shape) const = 0;
   virtual std::unique_ptr<Inference> new_inference(const NetWeights& weights) const = 0;
   virtual bool uses_cuda() const = 0;
   virtual void set_threads(int threads) const = 0;

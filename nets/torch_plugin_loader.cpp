@@ -35,7 +35,8 @@ std::vector<fs::path> candidates() {
 const TorchPlugin& load() {
   if (!PAMIR_WITH_TORCH)
     throw std::runtime_error(
-        "this needs libtorch, and this pamir was built without it (PAMIR_WITH_TORCH off, or no libtorch-dev): cmake "
+        "this needs libtorch, and this pamir was built without it (PAMIR_WITH_TORCH off, or no "
+        "libtorch-dev): cmake "
         "-DPAMIR_WITH_TORCH=ON with libtorch-dev installed");
   std::string looked;
   for (const fs::path& path : candidates()) {
@@ -55,7 +56,8 @@ const TorchPlugin& load() {
     return *entry();
   }
   throw std::runtime_error(std::string("this needs libtorch, and its plugin ") + kPluginFile +
-                           " is not here (looked at " + looked + "); build pamir with libtorch-dev installed, or set "
+                           " is not here (looked at " + looked +
+                           "); build pamir with libtorch-dev installed, or set "
                            "PAMIR_TORCH_PLUGIN to the file");
 }
 

@@ -56,28 +56,33 @@ class TorchTrainer final : public TrainerBackend {
     auto cpu_float = torch::TensorOptions().dtype(torch::kFloat32);
     auto cpu_byte = torch::TensorOptions().dtype(torch::kUInt8);
     const NetShape& shape = options_.shape;
-    const auto x =
-        torch::from_blob(const_cast<float*>(b.features.data()), {n, shape.num_features}, cpu_float).to(device_);
+    const auto x = torch::from_blob(const_cast<float*>(b.features.data()), {n, shape.num_features}, cpu_float)
+                       .to(device_);
     const auto policy_target =
         torch::from_blob(const_cast<float*>(b.policy.data()), {n, shape.num_actions}, cpu_float).to(device_);
-    const auto legal = torch::from_blob(const_cast<std::uint8_t*>(b.legal.data()), {n, shape.num_actions}, cpu_byte)
-                           .to(device_)
-                           .to(torch::kBool);
+    const auto legal =
+        torch::from_blob(const_cast<std::uint8_t*>(b.legal.data()), {n, shape.num_actions}, cpu_byte)
+            .to(device_)
+            .to(torch::kBool);
     const auto value_target =
         torch::from_blob(const_cast<float*>(b.values.data()), {n, shape.num_seats}, cpu_float).to(device_);
-    const auto players =
-        torch::from_blob(const_cast<std::uint8_t*>(b.num_players.data()), {n, 1}, cpu_byte).to(device_).to(torch::kLong);
-    const auto seats = torch::arange(shape.num_seats, torch::TensorOptions().dtype(torch::kLong).device(device_))
-                           .unsqueeze(0)
-                           .lt(players);
+    const auto players = torch::from_blob(const_cast<std::uint8_t*>(b.num_players.data()), {n, 1}, cpu_byte)
+                             .to(device_)
+                             .to(torch::kLong);
+    const auto seats =
+        torch::arange(shape.num_seats, torch::TensorOptions().dtype(torch::kLong).device(device_))
+            .unsqueeze(0)
+            .lt(players);
 
     net_->train(update);
     auto [policy_logits, value_logits] = net_->forward(x);
     // Softmax over the legal actions and the game's seats only; masked entries contribute 0.
     const auto log_policy = torch::log_softmax(policy_logits.masked_fill(legal.logical_not(), -1e9), 1);
-    const auto policy_loss = -torch::where(legal, policy_target * log_policy, torch::zeros_like(log_policy)).sum(1).mean();
+    const auto policy_loss =
+        -torch::where(legal, policy_target * log_policy, torch::zeros_like(log_policy)).sum(1).mean();
     const auto log_value = torch::log_softmax(value_logits.masked_fill(seats.logical_not(), -1e9), 1);
-    const auto value_loss = -torch::where(seats, value_target * log_value, torch::zeros_like(log_value)).sum(1).mean();
+    const auto value_loss =
+        -torch::where(seats, value_target * log_value, torch::zeros_like(log_value)).sum(1).mean();
     const auto loss = policy_loss + options_.value_weight * value_loss;
     if (update) {
       optimizer_.zero_grad();
@@ -95,9 +100,12 @@ class TorchTrainer final : public TrainerBackend {
 
   void set_learning_settings(const TrainerOptions& o) override {
     TrainerOptions& mine = options_;
-    mine.learning_rate = o.learning_rate, mine.weight_decay = o.weight_decay, mine.value_weight = o.value_weight;
+    mine.learning_rate = o.learning_rate, mine.weight_decay = o.weight_decay,
+    mine.value_weight = o.value_weight;
     for (auto& group : optimizer_.param_groups())
-      static_cast<torch::optim::AdamWOptions&>(group.options()).lr(o.learning_rate).weight_decay(o.weight_decay);
+      static_cast<torch::optim::AdamWOptions&>(group.options())
+          .lr(o.learning_rate)
+          .weight_decay(o.weight_decay);
   }
 
   std::vector<float> optimizer_state_values() const override {
@@ -119,13 +127,18 @@ class TorchTrainer final : public TrainerBackend {
 
   void save_checkpoint(const std::string& path, const std::string& metadata_json) const override {
     const TrainerOptions& o = options_;
-    const nlohmann::json description = {
-        {"game", o.shape.game},         {"features", o.shape.num_features},
-        {"actions", o.shape.num_actions}, {"seats", o.shape.num_seats},
-        {"width", o.net.width},         {"blocks", o.net.blocks},
-        {"learning_rate", o.learning_rate}, {"weight_decay", o.weight_decay},
-        {"value_weight", o.value_weight}, {"seed", o.seed},
-        {"steps", steps_},       {"metadata", nlohmann::json::parse(metadata_json)}};
+    const nlohmann::json description = {{"game", o.shape.game},
+                                        {"features", o.shape.num_features},
+                                        {"actions", o.shape.num_actions},
+                                        {"seats", o.shape.num_seats},
+                                        {"width", o.net.width},
+                                        {"blocks", o.net.blocks},
+                                        {"learning_rate", o.learning_rate},
+                                        {"weight_decay", o.weight_decay},
+                                        {"value_weight", o.value_weight},
+                                        {"seed", o.seed},
+                                        {"steps", steps_},
+                                        {"metadata", nlohmann::json::parse(metadata_json)}};
     const std::string json = description.dump();
 
     torch::serialize::OutputArchive archive, model, optimizer;
@@ -150,7 +163,8 @@ class TorchTrainer final : public TrainerBackend {
   }
 
   // Restores the step count, metadata, model and optimizer a checkpoint holds.
-  void restore(std::int64_t steps, std::string metadata, const char* archive_bytes, std::size_t archive_size) {
+  void restore(std::int64_t steps, std::string metadata, const char* archive_bytes,
+               std::size_t archive_size) {
     steps_ = steps;
     metadata_ = std::move(metadata);
     torch::serialize::InputArchive archive, model, optimizer;
@@ -186,7 +200,8 @@ std::unique_ptr<TrainerBackend> load_torch_trainer(const std::string& path, cons
   if (bytes.size() != sizeof h + h.json_size + h.archive_size)
     fail(path, "truncated or padded (" + std::to_string(bytes.size()) + " bytes, header says " +
                    std::to_string(sizeof h + h.json_size + h.archive_size) + ")");
-  if (checksum64(bytes.data() + sizeof h, bytes.size() - sizeof h) != h.checksum) fail(path, "checksum mismatch (corrupt)");
+  if (checksum64(bytes.data() + sizeof h, bytes.size() - sizeof h) != h.checksum)
+    fail(path, "checksum mismatch (corrupt)");
   try {
     const auto description = nlohmann::json::parse(bytes.substr(sizeof h, h.json_size));
     TrainerOptions o;
@@ -203,8 +218,8 @@ std::unique_ptr<TrainerBackend> load_torch_trainer(const std::string& path, cons
     o.value_weight = description.at("value_weight");
     o.seed = description.at("seed");
     auto trainer = std::make_unique<TorchTrainer>(o);
-    trainer->restore(description.at("steps"), description.at("metadata").dump(), bytes.data() + sizeof h + h.json_size,
-                     h.archive_size);
+    trainer->restore(description.at("steps"), description.at("metadata").dump(),
+                     bytes.data() + sizeof h + h.json_size, h.archive_size);
     return trainer;
   } catch (const std::exception& e) {
     std::string why = e.what();

@@ -15,8 +15,8 @@ void TrainBatch::resize(const NetShape& net, int rows) {
 }
 
 void TrainBatch::set_encoded_row(int i, const Feature* row_features, int num_features,
-                                 const std::uint16_t* legal_actions, const float* policy_target, int num_legal,
-                                 const float* rotated_values, int players) {
+                                 const std::uint16_t* legal_actions, const float* policy_target,
+                                 int num_legal, const float* rotated_values, int players) {
   float* x = features.data() + std::size_t(i) * shape.num_features;
   std::fill(x, x + shape.num_features, 0.0f);
   densify(row_features, num_features, x);
@@ -28,7 +28,8 @@ void TrainBatch::set_encoded_row(int i, const Feature* row_features, int num_fea
     p[legal_actions[k]] = policy_target[k];
     m[legal_actions[k]] = 1;
   }
-  std::copy(rotated_values, rotated_values + shape.num_seats, values.begin() + std::size_t(i) * shape.num_seats);
+  std::copy(rotated_values, rotated_values + shape.num_seats,
+            values.begin() + std::size_t(i) * shape.num_seats);
   num_players[i] = std::uint8_t(players);
 }
 

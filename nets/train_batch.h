@@ -16,10 +16,10 @@ namespace pamir::nets {
 struct TrainBatch {
   NetShape shape;
   int size = 0;
-  std::vector<float> features;       // size x num_features
-  std::vector<float> policy;         // size x num_actions
-  std::vector<std::uint8_t> legal;   // size x num_actions, 1 where legal
-  std::vector<float> values;         // size x num_seats
+  std::vector<float> features;            // size x num_features
+  std::vector<float> policy;              // size x num_actions
+  std::vector<std::uint8_t> legal;        // size x num_actions, 1 where legal
+  std::vector<float> values;              // size x num_seats
   std::vector<std::uint8_t> num_players;  // size
 
   // Sets the shape and size and zeroes every row.

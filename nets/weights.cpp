@@ -94,25 +94,28 @@ std::string serialize_weights(const NetWeights& w) {
 
 NetWeights parse_weights(std::string_view bytes, const std::string& source, const NetShape& expected) {
   Header h;
-  if (bytes.size() < sizeof h) fail(source, "too short for a header (" + std::to_string(bytes.size()) + " bytes)");
+  if (bytes.size() < sizeof h)
+    fail(source, "too short for a header (" + std::to_string(bytes.size()) + " bytes)");
   std::memcpy(&h, bytes.data(), sizeof h);
   if (std::string_view(h.magic, 8) != weights_magic(expected.game)) {
     for (const io::KnownGame& g : io::kKnownGames)
-      if (std::string_view(h.magic, 8) == weights_magic(g.key)) fail(source, io::other_game(g.key, expected.game, "net"));
+      if (std::string_view(h.magic, 8) == weights_magic(g.key))
+        fail(source, io::other_game(g.key, expected.game, "net"));
     fail(source, "not a pamir weight file");
   }
   if (h.version != kVersion)
     fail(source, "version " + std::to_string(h.version) + ", this build reads " + std::to_string(kVersion));
   if (int(h.num_features) != expected.num_features || int(h.num_actions) != expected.num_actions ||
       int(h.num_seats) != expected.num_seats)
-    fail(source, "made for " + std::to_string(h.num_features) + " features and " + std::to_string(h.num_actions) +
-                     " actions; this build has " + std::to_string(expected.num_features) + " and " +
-                     std::to_string(expected.num_actions));
+    fail(source, "made for " + std::to_string(h.num_features) + " features and " +
+                     std::to_string(h.num_actions) + " actions; this build has " +
+                     std::to_string(expected.num_features) + " and " + std::to_string(expected.num_actions));
   if (h.encoder != expected.encoder)
     fail(source, "made for another encoder (fingerprint " + hex(h.encoder) + ", this build's is " +
                      hex(expected.encoder) + ")");
   if (h.width < 1 || h.width > 4096 || h.blocks > 64)
-    fail(source, "implausible shape (width " + std::to_string(h.width) + ", blocks " + std::to_string(h.blocks) + ")");
+    fail(source, "implausible shape (width " + std::to_string(h.width) + ", blocks " +
+                     std::to_string(h.blocks) + ")");
   NetWeights w{expected, {int(h.width), int(h.blocks)}, {}};
   const WeightLayout l(w.shape, w.config);
   if (h.float_count != l.total) fail(source, "float count does not match its shape");
@@ -121,7 +124,8 @@ NetWeights parse_weights(std::string_view bytes, const std::string& source, cons
                      std::to_string(sizeof h + l.total * sizeof(float)) + ")");
   w.data.resize(l.total);
   std::memcpy(w.data.data(), bytes.data() + sizeof h, l.total * sizeof(float));
-  if (checksum64(w.data.data(), w.data.size() * sizeof(float)) != h.checksum) fail(source, "checksum mismatch (corrupt)");
+  if (checksum64(w.data.data(), w.data.size() * sizeof(float)) != h.checksum)
+    fail(source, "checksum mismatch (corrupt)");
   return w;
 }
 

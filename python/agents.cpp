@@ -65,8 +65,9 @@ class Agent {
   // g is a position of this agent's game, with a decision to make.
   void check_game(const Game& g) const {
     if (&g.rules() != &game_)
-      throw py::value_error("this agent plays " + std::string(game_.name()) + ", not " + std::string(g.rules().name()) +
-                            " (pamir.agent(spec, game=\"" + std::string(g.rules().key()) + "\"))");
+      throw py::value_error("this agent plays " + std::string(game_.name()) + ", not " +
+                            std::string(g.rules().name()) + " (pamir.agent(spec, game=\"" +
+                            std::string(g.rules().key()) + "\"))");
     if (game_.over(g.position())) throw py::value_error("the game is over: there is no move to choose");
   }
 
@@ -121,15 +122,17 @@ std::map<int, PyObject*> callables;
 int next_callable_slot = 0;
 
 const bool callable_agent_registered = games::register_agent(
-    "python", [](const games::Game& game, const std::string& argument, games::u64) -> std::unique_ptr<games::Agent> {
+    "python",
+    [](const games::Game& game, const std::string& argument, games::u64) -> std::unique_ptr<games::Agent> {
       const auto colon = argument.find(':');
       const int slot = std::atoi(argument.substr(0, colon).c_str());
       std::lock_guard lock(callables_mutex);
       const auto it = callables.find(slot);
       if (argument.empty() || it == callables.end())
-        throw std::invalid_argument("python agents are Python callables passed to pamir.tournament, not specs");
-      return std::make_unique<CallableAgent>(game, it->second,
-                                             colon == std::string::npos ? argument : argument.substr(colon + 1));
+        throw std::invalid_argument(
+            "python agents are Python callables passed to pamir.tournament, not specs");
+      return std::make_unique<CallableAgent>(
+          game, it->second, colon == std::string::npos ? argument : argument.substr(colon + 1));
     });
 
 // Holds a tournament's callables in the table while it runs.
@@ -145,8 +148,9 @@ class SeatedCallables {
       }
       if (!PyCallable_Check(a.ptr()))
         throw py::type_error("an agent is a spec string or a callable(observation, legal_actions) -> action");
-      std::string name = py::hasattr(a, "__name__") ? py::str(a.attr("__name__")).cast<std::string>()
-                                                    : py::str(py::type::of(a).attr("__name__")).cast<std::string>();
+      std::string name = py::hasattr(a, "__name__")
+                             ? py::str(a.attr("__name__")).cast<std::string>()
+                             : py::str(py::type::of(a).attr("__name__")).cast<std::string>();
       std::lock_guard lock(callables_mutex);
       const int slot = next_callable_slot++;
       callables[slot] = a.ptr();
@@ -169,9 +173,9 @@ struct TournamentOutcome {
   std::vector<tournament::AgentStanding> standings;
 };
 
-TournamentOutcome run_tournament(const std::vector<py::object>& agents, int players, long games, games::u64 seed,
-                                 int threads, std::optional<std::string> seating, int max_decisions,
-                                 const std::string& game) {
+TournamentOutcome run_tournament(const std::vector<py::object>& agents, int players, long games,
+                                 games::u64 seed, int threads, std::optional<std::string> seating,
+                                 int max_decisions, const std::string& game) {
   SeatedCallables seated;
   tournament::TournamentConfig c;
   c.game = game_named(game).key();
@@ -182,13 +186,15 @@ TournamentOutcome run_tournament(const std::vector<py::object>& agents, int play
   c.threads = threads;
   c.max_decisions = max_decisions;
   // As `pamir tournament`: distinct agents per game when there are enough of them.
-  c.seating = seating ? tournament::parse_seating(*seating)
-                      : int(agents.size()) >= players ? tournament::Seating::kDistinct : tournament::Seating::kRepeats;
+  c.seating = seating                         ? tournament::parse_seating(*seating)
+              : int(agents.size()) >= players ? tournament::Seating::kDistinct
+                                              : tournament::Seating::kRepeats;
   py::gil_scoped_release release;
   TournamentOutcome outcome;
   outcome.games = tournament::run_tournament(c).games;
   outcome.standings =
-      tournament::compute_standings(c.agents, c.players, outcome.games, std::nullopt, /*anchor_elo=*/0).agents;
+      tournament::compute_standings(c.agents, c.players, outcome.games, std::nullopt, /*anchor_elo=*/0)
+          .agents;
   return outcome;
 }
 
@@ -196,25 +202,32 @@ TournamentOutcome run_tournament(const std::vector<py::object>& agents, int play
 
 void bind_agents(py::module_& m) {
   const std::string default_key(games::default_game().key());
-  py::class_<Agent>(m, "Agent", "An agent built from a spec string (`pamir agents` lists them and their options).")
+  py::class_<Agent>(m, "Agent",
+                    "An agent built from a spec string (`pamir agents` lists them and their options).")
       .def("choose", &Agent::choose, "game"_a,
-           "A legal action for the seat to move in game (which is not changed). The GIL is released meanwhile.")
-      .def("analyze", &Agent::analyze, "game"_a,
-           "The agent's decision in game with its search's statistics, as a dict (docs/python.md, \"Analysis\"): "
-           "turn, to_move, action, action_name and, for agents that search, iterations, values (per seat), moves "
-           "(each legal action's action, name, visits, prior and value, most visited first), pv and pv_names.")
+           "A legal action for the seat to move in game (which is not changed). The GIL is released "
+           "meanwhile.")
+      .def(
+          "analyze", &Agent::analyze, "game"_a,
+          "The agent's decision in game with its search's statistics, as a dict (docs/python.md, "
+          "\"Analysis\"): "
+          "turn, to_move, action, action_name and, for agents that search, iterations, values (per seat), "
+          "moves "
+          "(each legal action's action, name, visits, prior and value, most visited first), pv and pv_names.")
       .def_property_readonly("name", &Agent::name)
       .def_property_readonly("spec", &Agent::spec)
       .def_property_readonly("game", &Agent::game, "The key of the game it plays.")
       .def("__repr__", [](const Agent& a) { return "<pamir.Agent " + a.spec() + ">"; });
   // make_agent throws std::invalid_argument for a bad spec: pybind11 raises it as ValueError.
-  m.def("agent",
-        [](const std::string& spec, games::u64 seed, const std::string& game) {
-          return std::make_unique<Agent>(game_named(game), spec, seed);
-        },
-        "spec"_a, "seed"_a = 0, "game"_a = default_key,
-        "An agent of `game` from a spec: \"random\", \"heuristic\", \"ismcts:iters=200\", \"best\" (the shipped "
-        "net), ... A bad spec raises ValueError.");
+  m.def(
+      "agent",
+      [](const std::string& spec, games::u64 seed, const std::string& game) {
+        return std::make_unique<Agent>(game_named(game), spec, seed);
+      },
+      "spec"_a, "seed"_a = 0, "game"_a = default_key,
+      "An agent of `game` from a spec: \"random\", \"heuristic\", \"ismcts:iters=200\", \"best\" (the "
+      "shipped "
+      "net), ... A bad spec raises ValueError.");
 
   py::class_<tournament::GameResult>(m, "GameResult", "One finished game of a tournament.")
       .def_readonly("game", &tournament::GameResult::game, "Index in the tournament.")
@@ -224,28 +237,36 @@ void bind_agents(py::module_& m) {
       .def_readonly("ranks", &tournament::GameResult::ranks, "Per seat, 0 = first; equal = tied.")
       .def_readonly("actions", &tournament::GameResult::actions)
       .def_readonly("capped", &tournament::GameResult::capped, "Stopped at max_decisions: a draw.")
-      .def_readonly("forfeit", &tournament::GameResult::forfeit,
-                    "The seat whose agent forfeited (a Python agent that raised or answered an illegal action, an "
-                    "outside program that failed), or -1.")
+      .def_readonly(
+          "forfeit", &tournament::GameResult::forfeit,
+          "The seat whose agent forfeited (a Python agent that raised or answered an illegal action, an "
+          "outside program that failed), or -1.")
       .def_readonly("forfeit_reason", &tournament::GameResult::forfeit_reason)
-      .def("win_share", [](const tournament::GameResult& g, int seat) {
-             if (seat < 0 || seat >= int(g.seats.size())) throw py::value_error("no seat " + std::to_string(seat));
-             return tournament::win_share(g, seat);
-           }, "seat"_a, "1/k for each of the k seats ranked first, else 0.");
+      .def(
+          "win_share",
+          [](const tournament::GameResult& g, int seat) {
+            if (seat < 0 || seat >= int(g.seats.size()))
+              throw py::value_error("no seat " + std::to_string(seat));
+            return tournament::win_share(g, seat);
+          },
+          "seat"_a, "1/k for each of the k seats ranked first, else 0.");
 
   py::class_<tournament::AgentStanding>(m, "AgentStanding", "One agent's results over a tournament.")
       .def_readonly("spec", &tournament::AgentStanding::spec)
       .def_readonly("seats", &tournament::AgentStanding::seats, "Seats held over all games.")
       .def_readonly("mean_vp", &tournament::AgentStanding::mean_vp)
       .def_readonly("win_share", &tournament::AgentStanding::win_rate, "Mean win share per seat.")
-      .def_readonly("rank_share", &tournament::AgentStanding::rank_share, "Per place, the fraction of seats there.")
-      .def_property_readonly("elo", [](const tournament::AgentStanding& a) { return a.rating.elo; },
-                             "Plackett-Luce Elo, the mean of all agents at 0.")
-      .def_property_readonly("elo_interval",
-                             [](const tournament::AgentStanding& a) {
-                               return std::make_pair(a.rating.ci_low, a.rating.ci_high);
-                             },
-                             "The Elo's 95% interval (low, high), as `pamir tournament` prints it.")
+      .def_readonly("rank_share", &tournament::AgentStanding::rank_share,
+                    "Per place, the fraction of seats there.")
+      .def_property_readonly(
+          "elo", [](const tournament::AgentStanding& a) { return a.rating.elo; },
+          "Plackett-Luce Elo, the mean of all agents at 0.")
+      .def_property_readonly(
+          "elo_interval",
+          [](const tournament::AgentStanding& a) {
+            return std::make_pair(a.rating.ci_low, a.rating.ci_high);
+          },
+          "The Elo's 95% interval (low, high), as `pamir tournament` prints it.")
       .def("__repr__", [](const tournament::AgentStanding& a) {
         return "<pamir.AgentStanding " + a.spec + " win_share=" + std::to_string(a.win_rate) + ">";
       });
@@ -254,14 +275,19 @@ void bind_agents(py::module_& m) {
       .def_readonly("games", &TournamentOutcome::games, "The games, by index.")
       .def_readonly("standings", &TournamentOutcome::standings, "Per agent, in the order given.");
   m.def("tournament", &run_tournament, "agents"_a, "players"_a, "games"_a, "seed"_a = 1, "threads"_a = 1,
-        "seating"_a = py::none(), "max_decisions"_a = tournament::kDefaultMaxDecisions, "game"_a = default_key,
-        "Plays a balanced, seeded tournament of `game` (as `pamir tournament`, in memory) with the GIL released; "
-        "threads=0 uses every core. An agent is a spec string or a Python callable(observation, legal_actions) -> "
-        "action (the seat's encoder row and the legal ids; it runs holding the GIL; raising or an illegal answer "
+        "seating"_a = py::none(), "max_decisions"_a = tournament::kDefaultMaxDecisions,
+        "game"_a = default_key,
+        "Plays a balanced, seeded tournament of `game` (as `pamir tournament`, in memory) with the GIL "
+        "released; "
+        "threads=0 uses every core. An agent is a spec string or a Python callable(observation, "
+        "legal_actions) -> "
+        "action (the seat's encoder row and the legal ids; it runs holding the GIL; raising or an illegal "
+        "answer "
         "forfeits that game). A bad configuration raises ValueError.");
-  m.def("models_dir", &nets::models_dir,
-        "The folder `best` takes its nets from (<game>-<players>p.weights): $PAMIR_MODELS, else the installed "
-        "package's models/, else an install prefix's share/pamir/models, else the source tree's models/.");
+  m.def(
+      "models_dir", &nets::models_dir,
+      "The folder `best` takes its nets from (<game>-<players>p.weights): $PAMIR_MODELS, else the installed "
+      "package's models/, else an install prefix's share/pamir/models, else the source tree's models/.");
 }
 
 }  // namespace pamir::python

@@ -1,7 +1,7 @@
 #pragma once
 // The Python module _pamir (module.cpp) is bound concept by concept: the game (game.cpp),
-// agents and tournaments (agents.cpp), weight files (weights.cpp). It plays every game of the registry (games/registry.h),
-// each reached through games::Game, chosen by its key (pamir.games()).
+// agents and tournaments (agents.cpp), weight files (weights.cpp). It plays every game of the registry
+// (games/registry.h), each reached through games::Game, chosen by its key (pamir.games()).
 
 #include <pybind11/pybind11.h>
 

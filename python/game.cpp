@@ -33,7 +33,8 @@ void* Game::operator new(std::size_t size) {
 void Game::operator delete(void* p) noexcept { std::free(p); }
 
 const games::Position& Game::position() const {
-  if (!initialised()) throw py::type_error("this pamir.Game was never initialised: make one with pamir.Game(players, seed)");
+  if (!initialised())
+    throw py::type_error("this pamir.Game was never initialised: make one with pamir.Game(players, seed)");
   return position_;
 }
 games::Position& Game::position() { return const_cast<games::Position&>(std::as_const(*this).position()); }
@@ -62,7 +63,8 @@ Game new_game(int players, games::u64 seed, std::optional<int> wakhan_seat, cons
   const games::Game& game = game_named(key);
   // A negative seat would read as none (games::kNoSeat).
   if (wakhan_seat && *wakhan_seat < 0)
-    throw py::value_error("wakhan_seat must be 0.." + std::to_string(players - 1) + ", got " + std::to_string(*wakhan_seat));
+    throw py::value_error("wakhan_seat must be 0.." + std::to_string(players - 1) + ", got " +
+                          std::to_string(*wakhan_seat));
   // The game refuses a seat count or an automaton's seat it cannot deal (std::invalid_argument: ValueError).
   return Game(game.new_game(players, seed, wakhan_seat.value_or(games::kNoSeat)));
 }
@@ -118,7 +120,8 @@ py::object to_move(const Game& g) {
 
 py::array_t<float> observation(const Game& g, std::optional<int> seat) {
   const games::Game& game = g.rules();
-  if (!seat && game.over(g.position())) throw py::value_error("the game is over: name the seat whose view to encode");
+  if (!seat && game.over(g.position()))
+    throw py::value_error("the game is over: name the seat whose view to encode");
   const int viewer = seat.value_or(game.to_move(g.position()));
   check_seat(g, viewer);
   py::array_t<float> row(game.num_features());
@@ -162,8 +165,8 @@ std::string repr(const Game& g) {
   if (!g.initialised()) return "<pamir.Game not initialised>";
   const games::Game& game = g.rules();
   const games::Position& p = g.position();
-  std::string r = "<pamir.Game " + std::string(game.key()) + " players=" + std::to_string(game.num_players(p)) +
-                  " turn=" + std::to_string(game.turn(p));
+  std::string r = "<pamir.Game " + std::string(game.key()) +
+                  " players=" + std::to_string(game.num_players(p)) + " turn=" + std::to_string(game.turn(p));
   r += game.over(p) ? " over" : " to_move=" + std::to_string(game.to_move(p));
   return r + ">";
 }
@@ -179,7 +182,8 @@ py::dict game_info(const std::string& key) {
   info["num_actions"] = game.num_actions();
   info["max_legal_actions"] = game.max_legal_actions();
   info["num_features"] = game.num_features();
-  info["automaton"] = game.automaton().empty() ? py::object(py::none()) : py::object(py::str(std::string(game.automaton())));
+  info["automaton"] =
+      game.automaton().empty() ? py::object(py::none()) : py::object(py::str(std::string(game.automaton())));
   return info;
 }
 
@@ -195,38 +199,49 @@ void bind_game(py::module_& m) {
   m.attr("MIN_PLAYERS") = main_game.min_players();
   m.attr("MAX_PLAYERS") = main_game.max_players();
 
-  m.def("games",
-        [] {
-          std::vector<std::string> keys;
-          for (const games::Game* g : games::all_games()) keys.emplace_back(g->key());
-          return keys;
-        },
-        "The keys of the games pamir plays, the default first.");
+  m.def(
+      "games",
+      [] {
+        std::vector<std::string> keys;
+        for (const games::Game* g : games::all_games()) keys.emplace_back(g->key());
+        return keys;
+      },
+      "The keys of the games pamir plays, the default first.");
   m.def("game_info", &game_info, "game"_a = default_key,
         "A dict of what the game is: key, name, min_players, max_players, num_actions, max_legal_actions, "
-        "num_features, automaton (the spec of its automated opponent, or None). An unknown key raises ValueError.");
-  m.def("observation_layout",
-        [](const std::string& key) {
-          std::vector<py::tuple> blocks;
-          for (const games::FeatureBlock& b : game_named(key).feature_layout())
-            blocks.push_back(py::make_tuple(b.name, b.offset, b.size));
-          return blocks;
-        },
-        "game"_a = default_key,
-        "The blocks of the game's observation row, in order, as (name, offset, size) tuples (docs/encoding.md).");
+        "num_features, automaton (the spec of its automated opponent, or None). An unknown key raises "
+        "ValueError.");
+  m.def(
+      "observation_layout",
+      [](const std::string& key) {
+        std::vector<py::tuple> blocks;
+        for (const games::FeatureBlock& b : game_named(key).feature_layout())
+          blocks.push_back(py::make_tuple(b.name, b.offset, b.size));
+        return blocks;
+      },
+      "game"_a = default_key,
+      "The blocks of the game's observation row, in order, as (name, offset, size) tuples "
+      "(docs/encoding.md).");
 
-  py::class_<Game>(m, "Game", "A game of one of pamir's games: one position. Seats are numbered 0..players-1.")
-      .def(py::init(&new_game), "players"_a, "seed"_a = 0, "wakhan_seat"_a = py::none(), "game"_a = default_key,
-           "A new game of `game` (pamir.games() lists them) dealt from seed; wakhan_seat gives the game's automated "
+  py::class_<Game>(m, "Game",
+                   "A game of one of pamir's games: one position. Seats are numbered 0..players-1.")
+      .def(py::init(&new_game), "players"_a, "seed"_a = 0, "wakhan_seat"_a = py::none(),
+           "game"_a = default_key,
+           "A new game of `game` (pamir.games() lists them) dealt from seed; wakhan_seat gives the game's "
+           "automated "
            "opponent (Pax Pamir's Wakhan, games of 2 or 3 seats) that seat, whose turns the engine plays.")
-      .def_property_readonly("game", [](const Game& g) { return std::string(g.rules().key()); },
-                             "The game's key (one of pamir.games()).")
-      .def_property_readonly("num_actions", [](const Game& g) { return g.rules().num_actions(); },
-                             "The size of the game's action space.")
-      .def_property_readonly("num_features", [](const Game& g) { return g.rules().num_features(); },
-                             "The length of the game's observation row.")
+      .def_property_readonly(
+          "game", [](const Game& g) { return std::string(g.rules().key()); },
+          "The game's key (one of pamir.games()).")
+      .def_property_readonly(
+          "num_actions", [](const Game& g) { return g.rules().num_actions(); },
+          "The size of the game's action space.")
+      .def_property_readonly(
+          "num_features", [](const Game& g) { return g.rules().num_features(); },
+          "The length of the game's observation row.")
       .def_property_readonly("players", [](const Game& g) { return g.rules().num_players(g.position()); })
-      .def_property_readonly("turn", [](const Game& g) { return g.rules().turn(g.position()); }, "Turns started so far.")
+      .def_property_readonly(
+          "turn", [](const Game& g) { return g.rules().turn(g.position()); }, "Turns started so far.")
       .def_property_readonly(
           "wakhan_seat",
           [](const Game& g) -> py::object {
@@ -234,20 +249,27 @@ void bind_game(py::module_& m) {
             return seat == games::kNoSeat ? py::object(py::none()) : py::object(py::int_(seat));
           },
           "The automated opponent's seat (Pax Pamir's Wakhan), or None.")
-      .def("legal_actions", &legal_actions, "The legal action ids, increasing (int64 array; empty when over).")
+      .def("legal_actions", &legal_actions,
+           "The legal action ids, increasing (int64 array; empty when over).")
       .def("legal_action_mask", &legal_action_mask, "A bool array of num_actions: True at the legal ids.")
-      .def("apply", &apply, "action"_a,
-           "Applies a legal action and everything automatic after it. An illegal action raises ValueError and "
-           "leaves the game unchanged.")
+      .def(
+          "apply", &apply, "action"_a,
+          "Applies a legal action and everything automatic after it. An illegal action raises ValueError and "
+          "leaves the game unchanged.")
       .def("is_over", [](const Game& g) { return g.rules().over(g.position()); })
       .def("to_move", &to_move, "The seat that decides next, or None when the game is over.")
-      .def("returns", [](const Game& g) { return g.rules().returns(g.position()); },
-           "Per seat: 1/k for each of the k seats ranked first when the game is over, else 0.")
-      .def("vp", [](const Game& g) { return g.rules().vp(g.position()); }, "Victory points per seat.")
-      .def("ranks", [](const Game& g) { return g.rules().ranks(g.position()); },
-           "Per seat, the place by the standing now (0 = first; ties after every tie-break share a place).")
-      .def("action_name", [](const Game& g, py::handle a) { return g.rules().action_name(g.position(), action_id(g, a)); },
-           "action"_a, "The action's readable name in this position (\"play 47 left\").")
+      .def(
+          "returns", [](const Game& g) { return g.rules().returns(g.position()); },
+          "Per seat: 1/k for each of the k seats ranked first when the game is over, else 0.")
+      .def(
+          "vp", [](const Game& g) { return g.rules().vp(g.position()); }, "Victory points per seat.")
+      .def(
+          "ranks", [](const Game& g) { return g.rules().ranks(g.position()); },
+          "Per seat, the place by the standing now (0 = first; ties after every tie-break share a place).")
+      .def(
+          "action_name",
+          [](const Game& g, py::handle a) { return g.rules().action_name(g.position(), action_id(g, a)); },
+          "action"_a, "The action's readable name in this position (\"play 47 left\").")
       .def("observation", &observation, "seat"_a = py::none(),
            "What seat knows, as the nets' encoder writes it (float32, num_features), rotated so that seat is "
            "offset 0; default: the seat to move.")
@@ -255,24 +277,29 @@ void bind_game(py::module_& m) {
            "A 64-bit hash of what seat knows: equal for positions seat cannot tell apart.")
       .def("sample_world", &sample_world, "seat"_a, "seed"_a,
            "A new Game consistent with what seat knows: what it has not seen re-dealt.")
-      .def("clone", [](const Game& g) { return Game(g.position()); }, "An independent copy.")
+      .def(
+          "clone", [](const Game& g) { return Game(g.position()); }, "An independent copy.")
       .def("__copy__", [](const Game& g) { return Game(g.position()); })
-      .def("__deepcopy__", [](const Game& g, py::dict) { return Game(g.position()); }, "memo"_a)
-      .def("to_json",
-           [](const Game& g, int indent) {
-             if (indent < -1 || indent > kMaxIndent)
-               throw py::value_error("indent must be -1 (one line) to " + std::to_string(kMaxIndent) + ", got " +
-                                     std::to_string(indent));
-             return g.rules().position_json(g.position(), indent);
-           },
-           "indent"_a = -1, "The position as JSON (docs/state-format.md); pretty-printed when indent >= 0.")
+      .def(
+          "__deepcopy__", [](const Game& g, py::dict) { return Game(g.position()); }, "memo"_a)
+      .def(
+          "to_json",
+          [](const Game& g, int indent) {
+            if (indent < -1 || indent > kMaxIndent)
+              throw py::value_error("indent must be -1 (one line) to " + std::to_string(kMaxIndent) +
+                                    ", got " + std::to_string(indent));
+            return g.rules().position_json(g.position(), indent);
+          },
+          "indent"_a = -1, "The position as JSON (docs/state-format.md); pretty-printed when indent >= 0.")
       .def_static("from_json", &from_json, "text"_a, "game"_a = py::none(),
                   "A position from JSON, validated, of `game` (default: the game the JSON names; none named: "
                   "Pax Pamir); a bad one raises ValueError with the reason.")
-      .def("describe", [](const Game& g) { return g.rules().describe_position(g.position()); },
-           "The position in a few lines of text.")
-      .def("describe_result", [](const Game& g) { return g.rules().describe_result(g.position()); },
-           "The standing, best first, one line per seat.")
+      .def(
+          "describe", [](const Game& g) { return g.rules().describe_position(g.position()); },
+          "The position in a few lines of text.")
+      .def(
+          "describe_result", [](const Game& g) { return g.rules().describe_result(g.position()); },
+          "The standing, best first, one line per seat.")
       .def("__repr__", &repr)
       // Same game and same bytes (States have no padding): the same position.
       .def("__eq__", [](const Game& a, const Game& b) { return a.position() == b.position(); })

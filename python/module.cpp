@@ -11,7 +11,8 @@
 
 PYBIND11_MODULE(_pamir, m) {
   std::string names;
-  for (const pamir::games::Game* g : pamir::games::all_games()) names += (names.empty() ? "" : ", ") + std::string(g->name());
+  for (const pamir::games::Game* g : pamir::games::all_games())
+    names += (names.empty() ? "" : ", ") + std::string(g->name());
   m.doc() = "pamir: the rules engines of " + names + ", agents and tournaments (docs/python.md)";
   pamir::python::bind_game(m);
   pamir::python::bind_agents(m);

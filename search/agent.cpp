@@ -24,7 +24,8 @@ void only_seed(const std::string& agent, const std::string& text) {
   std::stringstream in(text);
   for (std::string item; std::getline(in, item, ',');) {
     const std::string key = item.substr(0, item.find('='));
-    if (key != "seed") throw std::invalid_argument("option '" + key + "' does not apply to " + agent + " (only seed)");
+    if (key != "seed")
+      throw std::invalid_argument("option '" + key + "' does not apply to " + agent + " (only seed)");
   }
 }
 
@@ -117,4 +118,4 @@ std::unique_ptr<Agent> make_agent(const std::string& spec, core::u64 seed) {
   return factory(argument, seed * 0x9E3779B97F4A7C15ull + 1);
 }
 
-}  // namespace pamir::search
+}  // namespace pamir::search::inline PAMIR_RULESET

@@ -26,8 +26,8 @@ struct RootMove {
 // What a search saw in its last decision (the engine's go prints it).
 struct SearchStats {
   int iterations = 0;
-  Values values{};              // the root's mean value per seat (seat order)
-  std::vector<RootMove> moves;  // the root's moves, in action order
+  Values values{};                                // the root's mean value per seat (seat order)
+  std::vector<RootMove> moves;                    // the root's moves, in action order
   std::vector<core::Action> principal_variation;  // the most visited line from the root
 };
 
@@ -83,4 +83,4 @@ std::vector<std::string> agent_names();
 // unknown name or option. seed is mixed into the agent's own seed so seats differ.
 std::unique_ptr<Agent> make_agent(const std::string& spec, core::u64 seed);
 
-}  // namespace pamir::search
+}  // namespace pamir::search::inline PAMIR_RULESET

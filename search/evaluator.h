@@ -47,4 +47,4 @@ class Evaluator {
   virtual const char* name() const = 0;
 };
 
-}  // namespace pamir::search
+}  // namespace pamir::search::inline PAMIR_RULESET

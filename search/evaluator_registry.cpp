@@ -14,7 +14,8 @@ template <class E, class... Args>
 EvaluatorFactory without_argument(const char* name) {
   return [name](const std::string& argument, core::u64 seed) -> std::unique_ptr<Evaluator> {
     if (!argument.empty())
-      throw std::invalid_argument(std::string("evaluator '") + name + "' takes no argument, got '" + argument + "'");
+      throw std::invalid_argument(std::string("evaluator '") + name + "' takes no argument, got '" +
+                                  argument + "'");
     if constexpr (std::is_constructible_v<E, core::u64>)
       return std::make_unique<E>(seed);
     else
@@ -76,4 +77,4 @@ std::unique_ptr<Evaluator> make_evaluator(const SearchOptions& options, core::u6
   return blend_with_heuristic(make_evaluator(options.eval, seed), options.hmix);
 }
 
-}  // namespace pamir::search
+}  // namespace pamir::search::inline PAMIR_RULESET

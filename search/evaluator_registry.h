@@ -16,7 +16,8 @@ namespace pamir::search::inline PAMIR_RULESET {
 
 // Makes an evaluator from the text after "name:" in the spec (empty when there is none)
 // and a seed; throws std::invalid_argument with a one-line reason for a bad argument.
-using EvaluatorFactory = std::function<std::unique_ptr<Evaluator>(const std::string& argument, core::u64 seed)>;
+using EvaluatorFactory =
+    std::function<std::unique_ptr<Evaluator>(const std::string& argument, core::u64 seed)>;
 
 // Adds (or replaces) a named evaluator. Returns true so that it can initialize a static.
 bool register_evaluator(const std::string& name, EvaluatorFactory factory);
@@ -30,4 +31,4 @@ std::unique_ptr<Evaluator> make_evaluator(const SearchOptions& options, core::u6
 
 std::vector<std::string> evaluator_names();
 
-}  // namespace pamir::search
+}  // namespace pamir::search::inline PAMIR_RULESET

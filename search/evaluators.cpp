@@ -66,4 +66,4 @@ std::unique_ptr<Evaluator> blend_with_heuristic(std::unique_ptr<Evaluator> inner
   return std::make_unique<HeuristicBlendEvaluator>(std::move(inner), float(weight));
 }
 
-}  // namespace pamir::search
+}  // namespace pamir::search::inline PAMIR_RULESET

@@ -61,4 +61,4 @@ std::unique_ptr<Evaluator> blend_with_heuristic(std::unique_ptr<Evaluator> inner
 // Writes the uniform distribution over n actions.
 void uniform_prior(float* prior, int n);
 
-}  // namespace pamir::search
+}  // namespace pamir::search::inline PAMIR_RULESET

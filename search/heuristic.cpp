@@ -16,7 +16,7 @@ constexpr float kInfluence = 0.3f;
 constexpr float kRuledRegion = 0.5f;
 constexpr float kCoalitionLead = 0.15f;  // per block of the seat's coalition ahead of the best other
 constexpr float kRupee = 0.12f;
-constexpr int kRupeeCap = 12;            // hoarding beyond this buys nothing more
+constexpr int kRupeeCap = 12;  // hoarding beyond this buys nothing more
 constexpr float kCourtCard = 0.25f;
 constexpr float kHandCard = 0.1f;
 constexpr float kCylinderInPlay = 0.1f;
@@ -67,4 +67,4 @@ Values heuristic_values(const core::State& s) {
   return v;
 }
 
-}  // namespace pamir::search
+}  // namespace pamir::search::inline PAMIR_RULESET

@@ -18,4 +18,4 @@ Values heuristic_scores(const core::State& s);
 constexpr float kHeuristicTemperature = 2.0f;
 Values heuristic_values(const core::State& s);
 
-}  // namespace pamir::search
+}  // namespace pamir::search::inline PAMIR_RULESET

@@ -109,7 +109,8 @@ void Search::run(Evaluator& evaluator) {
 int Search::find_edge(const Node& node, core::Action action) const {
   const Edge* first = edges_.data() + node.first_edge;
   const Edge* last = first + node.num_edges;
-  const Edge* e = std::lower_bound(first, last, action, [](const Edge& x, core::Action a) { return x.action < a; });
+  const Edge* e =
+      std::lower_bound(first, last, action, [](const Edge& x, core::Action a) { return x.action < a; });
   return (e != last && e->action == action) ? int(e - edges_.data()) : -1;
 }
 
@@ -142,12 +143,12 @@ void Search::add_edges(core::u32 node_index, const core::Action* legal, int n, c
   node.num_edges = core::u16(out - first);
 }
 
-core::Action Search::select(core::u32 node_index, const core::State& world, const core::Action* legal, int n) {
+core::Action Search::select(core::u32 node_index, const core::State& world, const core::Action* legal,
+                            int n) {
   if (model_ == WorldModel::kSampledWorlds) add_edges(node_index, legal, n, nullptr);
   const Node& node = nodes_[node_index];
   const int p = core::to_move(world);
-  const float parent_q =
-      node.visits > 0 ? node.w[p] / float(node.visits) : 1.0f / float(world.num_players);
+  const float parent_q = node.visits > 0 ? node.w[p] / float(node.visits) : 1.0f / float(world.num_players);
   const float fpu_q = parent_q - float(options_.fpu);
   const float c = float(options_.c);
   // Merge the legal actions with the node's edges (both sorted by action).
@@ -420,4 +421,4 @@ bool Search::reuse_subtree(const core::State& root) {
   return true;
 }
 
-}  // namespace pamir::search
+}  // namespace pamir::search::inline PAMIR_RULESET

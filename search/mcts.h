@@ -157,4 +157,4 @@ class Search {
   int num_pending_ = 0;
 };
 
-}  // namespace pamir::search
+}  // namespace pamir::search::inline PAMIR_RULESET

@@ -17,10 +17,12 @@ struct OptionEntry {
   void (*set)(SearchOptions&, double number, const std::string& text);
 };
 
-#define PAMIR_NUMBER_FIELD(field, type) [](SearchOptions& o, double v, const std::string&) { o.field = type(v); }
+#define PAMIR_NUMBER_FIELD(field, type) \
+  [](SearchOptions& o, double v, const std::string&) { o.field = type(v); }
 
 const OptionEntry kOptions[] = {
-    {{"iters", OptionKind::kInt, 0, 1e8, "800", nullptr, "iterations per decision (0: the time budget alone)"},
+    {{"iters", OptionKind::kInt, 0, 1e8, "800", nullptr,
+      "iterations per decision (0: the time budget alone)"},
      PAMIR_NUMBER_FIELD(iters, int)},
     {{"time", OptionKind::kReal, 0, 3600, "0", nullptr,
       "seconds per decision (0: iters alone); a time budget makes moves depend on speed"},
@@ -32,20 +34,24 @@ const OptionEntry kOptions[] = {
      PAMIR_NUMBER_FIELD(fpu, double)},
     {{"alpha", OptionKind::kReal, 0.001, 100, "0.3", nullptr, "Dirichlet noise concentration at the root"},
      PAMIR_NUMBER_FIELD(dirichlet_alpha, double)},
-    {{"noise", OptionKind::kReal, 0, 1, "0", nullptr, "weight of Dirichlet noise in the root prior (0: none)"},
+    {{"noise", OptionKind::kReal, 0, 1, "0", nullptr,
+      "weight of Dirichlet noise in the root prior (0: none)"},
      PAMIR_NUMBER_FIELD(dirichlet_weight, double)},
     {{"temp", OptionKind::kReal, 0, 100, "0", nullptr,
       "move choice: 0 plays the most visited move, T > 0 samples in proportion to visits^(1/T)"},
      PAMIR_NUMBER_FIELD(temperature, double)},
-    {{"reuse", OptionKind::kInt, 0, 1, "1", nullptr, "1: keep the subtree of the position reached since the last decision"},
+    {{"reuse", OptionKind::kInt, 0, 1, "1", nullptr,
+      "1: keep the subtree of the position reached since the last decision"},
      PAMIR_NUMBER_FIELD(reuse, int)},
-    {{"vloss", OptionKind::kInt, 0, 100, "1", nullptr, "virtual loss: visits counted as losses while a leaf awaits evaluation"},
+    {{"vloss", OptionKind::kInt, 0, 100, "1", nullptr,
+      "virtual loss: visits counted as losses while a leaf awaits evaluation"},
      PAMIR_NUMBER_FIELD(virtual_loss, int)},
     {{"batch", OptionKind::kInt, 1, 256, "1", nullptr, "leaves collected per evaluator call"},
      PAMIR_NUMBER_FIELD(batch, int)},
     {{"worlds", OptionKind::kInt, 1, 1000, "8", "pimc", "determinizations searched, iterations split evenly"},
      PAMIR_NUMBER_FIELD(worlds, int)},
-    {{"eval", OptionKind::kText, 0, 0, "rollout", nullptr, "leaf evaluator: rollout, heuristic, uniform, net:<path>"},
+    {{"eval", OptionKind::kText, 0, 0, "rollout", nullptr,
+      "leaf evaluator: rollout, heuristic, uniform, net:<path>"},
      [](SearchOptions& o, double, const std::string& text) { o.eval = text; }},
     {{"hmix", OptionKind::kReal, 0, 1, "0", nullptr,
       "share of the heuristic's value mixed into every leaf value of the evaluator (0: the evaluator alone)"},
@@ -56,9 +62,7 @@ const OptionEntry kOptions[] = {
 
 #undef PAMIR_NUMBER_FIELD
 
-std::string format_number(double v) {
-  return fmt::sprintf("%g", v);
-}
+std::string format_number(double v) { return fmt::sprintf("%g", v); }
 
 std::string range_text(const OptionInfo& o) {
   if (o.kind == OptionKind::kText) return "text";
@@ -124,7 +128,9 @@ void parse_options(const std::string& agent, const std::string& text, SearchOpti
       throw std::invalid_argument("option '" + item + "' of " + agent + " needs a value (name=value)");
     const std::string name = item.substr(0, eq);
     const OptionEntry* e = find_option(name);
-    if (!e) throw std::invalid_argument("unknown option '" + name + "' of " + agent + " (known: " + known_names() + ")");
+    if (!e)
+      throw std::invalid_argument("unknown option '" + name + "' of " + agent + " (known: " + known_names() +
+                                  ")");
     if (e->info.only_for && agent != e->info.only_for)
       throw std::invalid_argument("option '" + name + "' applies only to " + e->info.only_for);
     set_option(*e, item.substr(eq + 1), options);
@@ -137,10 +143,10 @@ std::string options_help() {
   std::string out;
   for (const OptionEntry& e : kOptions) {
     const OptionInfo& o = e.info;
-    out += fmt::sprintf("  %-7s %s (%s, default %s%s%s)\n", o.name, o.help, range_text(o).c_str(),
-                  o.fallback, o.only_for ? ", only " : "", o.only_for ? o.only_for : "");
+    out += fmt::sprintf("  %-7s %s (%s, default %s%s%s)\n", o.name, o.help, range_text(o).c_str(), o.fallback,
+                        o.only_for ? ", only " : "", o.only_for ? o.only_for : "");
   }
   return out;
 }
 
-}  // namespace pamir::search
+}  // namespace pamir::search::inline PAMIR_RULESET

@@ -14,10 +14,10 @@ struct SearchOptions {
   // Every field gets its default from the option table.
   SearchOptions();
 
-  int iters;              // iterations per decision (0: only the time budget limits)
-  double time;            // seconds per decision (0: only iters limits)
-  double c;               // exploration constant of PUCT
-  double fpu;             // first-play urgency: an unvisited edge's value is the node's mean less this
+  int iters;    // iterations per decision (0: only the time budget limits)
+  double time;  // seconds per decision (0: only iters limits)
+  double c;     // exploration constant of PUCT
+  double fpu;   // first-play urgency: an unvisited edge's value is the node's mean less this
   double dirichlet_alpha;
   double dirichlet_weight;  // share of Dirichlet noise mixed into the root prior (0: none)
   double temperature;       // move choice: 0 picks the most visited, > 0 samples visits^(1/T)
@@ -51,4 +51,4 @@ void parse_options(const std::string& agent, const std::string& text, SearchOpti
 // One line per option: "  name  help (range, default D)".
 std::string options_help();
 
-}  // namespace pamir::search
+}  // namespace pamir::search::inline PAMIR_RULESET

@@ -33,7 +33,8 @@ core::Action HeuristicAgent::choose(const core::State& s) {
   return best;
 }
 
-TreeSearchAgent::TreeSearchAgent(std::string name, const SearchOptions& options, WorldModel model, core::u64 seed)
+TreeSearchAgent::TreeSearchAgent(std::string name, const SearchOptions& options, WorldModel model,
+                                 core::u64 seed)
     : name_(std::move(name)),
       evaluator_(make_evaluator(options, seed ^ 0x5EEDull)),
       search_(options, model, seed) {}
@@ -96,4 +97,4 @@ core::Action PimcAgent::choose(const core::State& s) {
   return legal[choose_by_visits(visits, value, n, options_.temperature, rng_)];
 }
 
-}  // namespace pamir::search
+}  // namespace pamir::search::inline PAMIR_RULESET

@@ -54,4 +54,4 @@ class PimcAgent final : public Agent {
   Search search_;
 };
 
-}  // namespace pamir::search
+}  // namespace pamir::search::inline PAMIR_RULESET

@@ -17,7 +17,6 @@ namespace {
 
 using C = TrainConfig;
 
-
 // The one list of keys. The shipped configs document every key again in their own words
 // (a test checks that each config names every key).
 const ConfigKey kKeys[] = {
@@ -46,7 +45,8 @@ const ConfigKey kKeys[] = {
      "share of the full search's root value in a row's value target (the rest: the game's result)"},
     {"wakhan_share", &C::wakhan_share, 0, 1, "0",
      "share of self-play games in which Wakhan, the rules' automaton, takes one seat (2-3 players)"},
-    {"max_decisions", &C::max_decisions, 50, 1e6, "2000", "decisions after which a game stops (self-play: scored by the standing; evaluation: a draw)"},
+    {"max_decisions", &C::max_decisions, 50, 1e6, "2000",
+     "decisions after which a game stops (self-play: scored by the standing; evaluation: a draw)"},
     {"games_per_shard", &C::games_per_shard, 1, 1e6, "32", "finished games per training shard"},
     {"net_width", &C::net_width, 8, 4096, "64", "hidden units per layer"},
     {"net_blocks", &C::net_blocks, 0, 64, "1", "residual blocks"},
@@ -59,7 +59,8 @@ const ConfigKey kKeys[] = {
     {"eval_iters", &C::eval_iters, 1, 1e6, "32", "search iterations per decision in evaluation games"},
     {"eval_games", &C::eval_games, 0, 1e6, "40", "games vs the previous net and vs the baseline"},
     {"baseline_iters", &C::baseline_iters, 1, 1e6, "32", "iterations of the ISMCTS-rollout baseline"},
-    {"final_eval_games", &C::final_eval_games, 0, 1e6, "200", "games of the last generation vs generation 0, and vs the baseline"},
+    {"final_eval_games", &C::final_eval_games, 0, 1e6, "200",
+     "games of the last generation vs generation 0, and vs the baseline"},
 };
 
 std::string known_games() {
@@ -112,13 +113,15 @@ TrainConfig::TrainConfig() : game(io::kDefaultGame) {
 
 std::span<const ConfigKey> config_keys() { return kKeys; }
 
-void set_key(TrainConfig& config, const std::string& key, const std::string& value, const std::string& where) {
+void set_key(TrainConfig& config, const std::string& key, const std::string& value,
+             const std::string& where) {
   const ConfigKey* k = find_key(key);
   if (!k) throw ConfigError(where + ": unknown key '" + key + "'");
   double v = 0;
   if (!parse_number(*k, value, v, nullptr)) {
     const bool is_real = std::holds_alternative<double TrainConfig::*>(k->field);
-    throw ConfigError(where + ": " + key + " = '" + value + "' is not " + (is_real ? "a number" : "an integer"));
+    throw ConfigError(where + ": " + key + " = '" + value + "' is not " +
+                      (is_real ? "a number" : "an integer"));
   }
   if (v < k->min || v > k->max)
     throw ConfigError(where + ": " + key + " = " + value + " is out of range " + range_text(*k));
@@ -130,17 +133,20 @@ TrainConfig parse_config(const std::string& text, const std::string& source) {
   TrainConfig config;
   std::set<std::string> seen;
   try {
-    for_each_config_line(text, source, [&](const std::string& key, const std::string& value, const std::string& where) {
-      if (!seen.insert(key).second) throw ConfigError(where + ": key '" + key + "' given twice");
-      if (key == kGameKeyName) {  // the game the config trains
-        if (io::game_name(value).empty())
-          throw ConfigError(where + ": unknown game " + value.substr(0, 40) + " (games: " + known_games() + ")");
-        config.game = value;
-        config.origin[key] = where;
-        return;
-      }
-      set_key(config, key, value, where);
-    });
+    for_each_config_line(text, source,
+                         [&](const std::string& key, const std::string& value, const std::string& where) {
+                           if (!seen.insert(key).second)
+                             throw ConfigError(where + ": key '" + key + "' given twice");
+                           if (key == kGameKeyName) {  // the game the config trains
+                             if (io::game_name(value).empty())
+                               throw ConfigError(where + ": unknown game " + value.substr(0, 40) +
+                                                 " (games: " + known_games() + ")");
+                             config.game = value;
+                             config.origin[key] = where;
+                             return;
+                           }
+                           set_key(config, key, value, where);
+                         });
   } catch (const std::invalid_argument& e) {  // a line that is no `key = value`
     throw ConfigError(e.what());
   }
@@ -208,18 +214,19 @@ std::string key_value(const TrainConfig& config, const std::string& key) {
 
 std::string format_config(const TrainConfig& config) {
   std::string out = "# The resolved configuration of this run (defaults, config file and overrides).\n";
-  out += "\n# the game (" + std::string(io::game_name(config.game)) + ")\n" + kGameKeyName + " = " + config.game + "\n";
+  out += "\n# the game (" + std::string(io::game_name(config.game)) + ")\n" + kGameKeyName + " = " +
+         config.game + "\n";
   for (const auto& k : kKeys)
-    out += "\n# " + std::string(k.help) + " (" + range_text(k) + ")\n" + k.name + " = " + key_value(config, k.name) +
-           "\n";
+    out += "\n# " + std::string(k.help) + " (" + range_text(k) + ")\n" + k.name + " = " +
+           key_value(config, k.name) + "\n";
   return out;
 }
 
 std::vector<std::string> fixed_keys_changed(const TrainConfig& saved, const TrainConfig& resumed) {
   if (saved.game != resumed.game) return {"game"};
-  static const char* const kFixed[] = {"players",        "seed",          "net_width",         "net_blocks",
-                                       "cpuct",          "heuristic_mix", "leaves_per_search", "max_decisions",
-                                       "eval_iters",     "eval_games",    "baseline_iters",    "final_eval_games"};
+  static const char* const kFixed[] = {
+      "players",           "seed",          "net_width",  "net_blocks", "cpuct",          "heuristic_mix",
+      "leaves_per_search", "max_decisions", "eval_iters", "eval_games", "baseline_iters", "final_eval_games"};
   std::vector<std::string> changed;
   for (const char* key : kFixed)
     if (key_value(saved, key) != key_value(resumed, key)) changed.push_back(key);

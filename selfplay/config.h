@@ -31,7 +31,7 @@ struct TrainConfig {
 
   // Self-play.
   int games_per_generation;
-  int games_per_worker;  // games one worker plays at once (their leaves share evaluator calls)
+  int games_per_worker;   // games one worker plays at once (their leaves share evaluator calls)
   int leaves_per_search;  // leaves one search collects per evaluator call
   int full_iters;         // iterations of a full search (its visits become a policy target)
   int fast_iters;         // iterations of the small search of the other moves
@@ -41,14 +41,15 @@ struct TrainConfig {
   double dirichlet_weight;
   double temperature_start;  // move choice in full searches: visits^(1/T)
   double temperature_end;
-  int temperature_moves;     // decisions over which T goes linearly from start to end
-  double resign_threshold;   // 0 disables resignation
+  int temperature_moves;    // decisions over which T goes linearly from start to end
+  double resign_threshold;  // 0 disables resignation
   double resign_audit_fraction;
   int games_per_shard;
   double heuristic_mix;     // share of the heuristic's value in every leaf value (search option hmix)
   double value_target_mix;  // share of the full search's root value in value targets (the rest: the result)
   double wakhan_share;      // share of self-play games in which Wakhan takes a seat (2-3 players)
-  int max_decisions;  // after this many decisions a game stops: self-play scores it by the standing, evaluation as a draw
+  int max_decisions;        // after this many decisions a game stops: self-play scores it by the standing,
+                            // evaluation as a draw
 
   // The network.
   int net_width;

@@ -30,7 +30,8 @@ void for_each_config_line(const std::string& text, const std::string& source, Ea
     if (line.empty()) continue;
     const std::string where = source + ":" + std::to_string(line_no);
     const auto eq = line.find('=');
-    if (eq == std::string::npos) throw std::invalid_argument(where + ": expected 'key = value', got '" + line + "'");
+    if (eq == std::string::npos)
+      throw std::invalid_argument(where + ": expected 'key = value', got '" + line + "'");
     each(io::trim(line.substr(0, eq)), io::trim(line.substr(eq + 1)), where);
   }
 }

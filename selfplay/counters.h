@@ -8,13 +8,13 @@ namespace pamir::selfplay {
 // What one game took; games' counts add up.
 struct GameCounters {
   long games = 0;
-  long rows = 0;             // recorded (full-search) decisions
-  long decisions = 0;        // every decision, forced ones included
-  long searches = 0;         // decisions that got a search
-  long iterations = 0;       // search iterations (simulations)
-  long leaves = 0;           // leaves evaluated
+  long rows = 0;        // recorded (full-search) decisions
+  long decisions = 0;   // every decision, forced ones included
+  long searches = 0;    // decisions that got a search
+  long iterations = 0;  // search iterations (simulations)
+  long leaves = 0;      // leaves evaluated
   long resignations = 0;
-  long capped = 0;           // games stopped at max_decisions (scored by the standing)
+  long capped = 0;              // games stopped at max_decisions (scored by the standing)
   long audit_would_resign = 0;  // audit games where a player fell below the threshold
   long resign_false = 0;        // ... and that player still won (a resignation would have been wrong)
   GameCounters& operator+=(const GameCounters& o);
@@ -35,7 +35,8 @@ void for_each_game_counter(F&& f) {
   using C = GameCounters;
   f("games", &C::games), f("rows", &C::rows), f("decisions", &C::decisions), f("searches", &C::searches);
   f("iterations", &C::iterations), f("leaves", &C::leaves), f("resignations", &C::resignations);
-  f("capped", &C::capped), f("audit_would_resign", &C::audit_would_resign), f("resign_false", &C::resign_false);
+  f("capped", &C::capped), f("audit_would_resign", &C::audit_would_resign),
+      f("resign_false", &C::resign_false);
 }
 
 // Calls f(name, field) for every counter of c (const or not): the per-game ones, then, for

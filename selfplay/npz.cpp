@@ -91,7 +91,8 @@ void parse_npy(std::string_view file, NpyArray& a, const Reader& r) {
   const std::size_t end = at == std::string::npos ? at : header.find('\'', at + 1);
   if (end == std::string::npos) r.fail("member " + member + " has a malformed descr");
   a.dtype = header.substr(at + 1, end - at - 1);
-  if (header.compare(field("fortran_order"), 6, " False") != 0) r.fail("member " + member + " is not C-ordered");
+  if (header.compare(field("fortran_order"), 6, " False") != 0)
+    r.fail("member " + member + " is not C-ordered");
   at = header.find('(', field("shape"));
   const std::size_t close = at == std::string::npos ? at : header.find(')', at);
   if (close == std::string::npos) r.fail("member " + member + " has a malformed shape");
@@ -115,8 +116,8 @@ void parse_npy(std::string_view file, NpyArray& a, const Reader& r) {
   }
   const std::size_t data_at = header_at + header_len;
   if (file.size() - data_at != std::size_t(count) * elem)
-    r.fail("member " + member + " holds " + std::to_string(file.size() - data_at) + " data bytes, its shape needs " +
-           std::to_string(count * elem));
+    r.fail("member " + member + " holds " + std::to_string(file.size() - data_at) +
+           " data bytes, its shape needs " + std::to_string(count * elem));
   a.data.assign(file.substr(data_at));
 }
 
@@ -136,12 +137,14 @@ std::string write_npz(const std::vector<NpyArray>& arrays) {
     std::int64_t count = 1;
     for (auto d : a.shape) count *= d;
     if (std::size_t(count) * dtype_size(a.dtype) != a.data.size())
-      throw NpzError("array " + a.name + ": " + std::to_string(a.data.size()) + " bytes do not fit its shape");
+      throw NpzError("array " + a.name + ": " + std::to_string(a.data.size()) +
+                     " bytes do not fit its shape");
     const std::string name = a.name + ".npy";
     const std::string file = npy_bytes(a);
     if (file.size() >= 0xFFFFFFFFu || out.size() >= 0xFFFFFFFFu)
       throw NpzError("array " + a.name + ": archives over 4 GiB are not supported (no zip64)");
-    const std::uint32_t crc = crc_of(file), offset = std::uint32_t(out.size()), size = std::uint32_t(file.size());
+    const std::uint32_t crc = crc_of(file), offset = std::uint32_t(out.size()),
+                        size = std::uint32_t(file.size());
     // Local header: version 2.0, no flags, stored, DOS time 1980-01-01 00:00.
     put32(out, kLocalHeader);
     for (std::uint32_t v : {20u, 0u, 0u, 0u, 0x21u}) put16(out, v);
@@ -190,7 +193,8 @@ std::vector<NpyArray> read_npz(std::string_view bytes, const std::string& source
     std::string name(bytes.substr(at + kCentralHeaderSize, name_len));
     at += kCentralHeaderSize + name_len + extra_len + comment_len;
     if (method != 0) r.fail("member " + name + " is compressed (only stored members are read)");
-    if (name.size() < 5 || name.compare(name.size() - 4, 4, ".npy") != 0) r.fail("member " + name + " is not .npy");
+    if (name.size() < 5 || name.compare(name.size() - 4, 4, ".npy") != 0)
+      r.fail("member " + name + " is not .npy");
     if (r.u32(local) != kLocalHeader) r.fail("member " + name + " has a bad local header");
     const std::size_t data_at = local + kLocalHeaderSize + r.u16(local + 26) + r.u16(local + 28);
     if (data_at + size > central_at) r.fail("member " + name + " runs past the archive");

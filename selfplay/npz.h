@@ -32,7 +32,8 @@ int dtype_size(const std::string& dtype);
 
 // An NpyArray from a typed buffer.
 template <class T>
-NpyArray make_array(std::string name, std::string dtype, std::vector<std::int64_t> shape, std::span<const T> values) {
+NpyArray make_array(std::string name, std::string dtype, std::vector<std::int64_t> shape,
+                    std::span<const T> values) {
   return {std::move(name), std::move(dtype), std::move(shape),
           std::string(reinterpret_cast<const char*>(values.data()), values.size_bytes())};
 }

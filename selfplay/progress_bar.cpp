@@ -52,8 +52,8 @@ void ProgressBar::draw(long done, bool final) {
     eta = "done";
   else if (done > start_done_)
     eta = "ETA " + format_duration(elapsed * (total_ - done) / (done - start_done_));
-  std::fprintf(stderr, "%s%-18s [%s] %ld/%ld  %s  %s%s", tty_ ? "\r" : "", label_.c_str(), bar.c_str(), done, total_,
-               format_duration(elapsed).c_str(), eta.c_str(), tty_ && !final ? "\033[K" : "\n");
+  std::fprintf(stderr, "%s%-18s [%s] %ld/%ld  %s  %s%s", tty_ ? "\r" : "", label_.c_str(), bar.c_str(), done,
+               total_, format_duration(elapsed).c_str(), eta.c_str(), tty_ && !final ? "\033[K" : "\n");
   std::fflush(stderr);
 }
 

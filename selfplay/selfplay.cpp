@@ -10,9 +10,9 @@
 #include <mutex>
 #include <set>
 
+#include "io/threads.h"
 #include "selfplay/npz.h"
 #include "selfplay/shard_writer.h"
-#include "io/threads.h"
 
 namespace pamir::selfplay {
 
@@ -21,7 +21,8 @@ namespace fs = std::filesystem;
 std::vector<std::string> generation_shards(const std::string& dir, int generation) {
   std::vector<std::string> out;
   if (!fs::is_directory(dir)) return out;
-  const std::string prefix = fs::path(shard_path(dir, generation, 0)).filename().string().substr(0, 7);  // "genNNN-"
+  const std::string prefix =
+      fs::path(shard_path(dir, generation, 0)).filename().string().substr(0, 7);  // "genNNN-"
   for (const auto& e : fs::directory_iterator(dir)) {
     const std::string name = e.path().filename().string();
     if (name.rfind(prefix, 0) == 0 && e.path().extension() == ".npz") out.push_back(e.path().string());
@@ -62,8 +63,9 @@ SelfPlayCounters play_selfplay_games(const TrainConfig& config, const std::vecto
 }
 
 SelfPlayResult run_selfplay(const TrainConfig& config, int generation, const nets::NetShape& shape,
-                            const std::string& shard_dir, const WorkerMaker& make_worker, const GameProgress& progress,
-                            RemoteSelfPlay* remote, const std::function<void(const FinishedGame&)>& on_game) {
+                            const std::string& shard_dir, const WorkerMaker& make_worker,
+                            const GameProgress& progress, RemoteSelfPlay* remote,
+                            const std::function<void(const FinishedGame&)>& on_game) {
   const auto started = std::chrono::steady_clock::now();
   SelfPlayResult result;
   fs::create_directories(shard_dir);
@@ -96,14 +98,16 @@ SelfPlayResult run_selfplay(const TrainConfig& config, int generation, const net
   if (progress) progress(result.resumed.games, config.games_per_generation);
 
   std::vector<long> here = unplayed;
-  if (remote) here = remote->start(config, generation, unplayed, [&](FinishedGame&& g) { writer.add(std::move(g)); });
+  if (remote)
+    here = remote->start(config, generation, unplayed, [&](FinishedGame&& g) { writer.add(std::move(g)); });
   try {
-    result.counters = play_selfplay_games(config, here, make_worker,
-                                          [&](FinishedGame&& g) {
-                                            if (on_game) on_game(g);
-                                            writer.add(std::move(g));
-                                          },
-                                          result.threads);
+    result.counters = play_selfplay_games(
+        config, here, make_worker,
+        [&](FinishedGame&& g) {
+          if (on_game) on_game(g);
+          writer.add(std::move(g));
+        },
+        result.threads);
   } catch (...) {
     if (remote) remote->abandon();
     throw;

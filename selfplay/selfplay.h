@@ -46,7 +46,8 @@ class RemoteSelfPlay {
   // Starts the others on their share of `unplayed` (game indices) and returns this
   // process's share. Their finished games go to on_finished, from another thread, until
   // finish() returns.
-  virtual std::vector<long> start(const TrainConfig& config, int generation, const std::vector<long>& unplayed,
+  virtual std::vector<long> start(const TrainConfig& config, int generation,
+                                  const std::vector<long>& unplayed,
                                   std::function<void(FinishedGame&&)> on_finished) = 0;
   // Waits until the others have finished; their counters and threads. Throws
   // std::runtime_error (one line) when one of them failed.

@@ -27,7 +27,8 @@ std::vector<T> take(const std::map<std::string, const NpyArray*>& arrays, const 
   const auto it = arrays.find(name);
   if (it == arrays.end()) throw NpzError(source + ": array '" + name + "' missing");
   const NpyArray& a = *it->second;
-  if (a.dtype != dtype) throw NpzError(source + ": array '" + name + "' has dtype " + a.dtype + ", expected " + dtype);
+  if (a.dtype != dtype)
+    throw NpzError(source + ": array '" + name + "' has dtype " + a.dtype + ", expected " + dtype);
   std::int64_t n = 1;
   for (auto d : a.shape) n *= d;
   if (count >= 0 && n != count)
@@ -51,8 +52,10 @@ void check_offsets(const std::vector<std::int32_t>& begin, std::size_t total, co
 void ShardRows::append(const ShardRows& other) {
   const std::int32_t feature_base = feature_begin.back(), legal_base = legal_begin.back();
   append_to(games, other.games);
-  for (std::size_t i = 1; i < other.feature_begin.size(); ++i) feature_begin.push_back(feature_base + other.feature_begin[i]);
-  for (std::size_t i = 1; i < other.legal_begin.size(); ++i) legal_begin.push_back(legal_base + other.legal_begin[i]);
+  for (std::size_t i = 1; i < other.feature_begin.size(); ++i)
+    feature_begin.push_back(feature_base + other.feature_begin[i]);
+  for (std::size_t i = 1; i < other.legal_begin.size(); ++i)
+    legal_begin.push_back(legal_base + other.legal_begin[i]);
   append_to(feature_index, other.feature_index);
   append_to(feature_value, other.feature_value);
   append_to(legal_action, other.legal_action);
@@ -106,7 +109,8 @@ ShardRows parse_shard(std::string_view bytes, const std::string& source, const n
   if (format[0] != kShardFormatVersion)
     throw NpzError(source + ": shard format " + std::to_string(format[0]) + ", this build reads " +
                    std::to_string(kShardFormatVersion));
-  if (format[1] != expected.num_features || format[2] != expected.num_actions || format[3] != expected.num_seats)
+  if (format[1] != expected.num_features || format[2] != expected.num_actions ||
+      format[3] != expected.num_seats)
     throw NpzError(source + ": shard made for another encoder or action space");
   ShardRows s;
   s.shape = expected;
@@ -141,7 +145,9 @@ ShardRows parse_shard(std::string_view bytes, const std::string& source, const n
   return s;
 }
 
-void write_shard(const std::string& path, const ShardRows& rows) { io::write_file_atomically(path, shard_bytes(rows)); }
+void write_shard(const std::string& path, const ShardRows& rows) {
+  io::write_file_atomically(path, shard_bytes(rows));
+}
 
 ShardRows read_shard(const std::string& path, const nets::NetShape& expected) {
   std::string bytes;

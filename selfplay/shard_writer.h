@@ -7,13 +7,13 @@
 
 #include <condition_variable>
 #include <deque>
-#include <map>
-#include <vector>
 #include <exception>
 #include <functional>
+#include <map>
 #include <mutex>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "selfplay/worker_base.h"
 
@@ -46,7 +46,7 @@ class ShardWriter {
 
   std::string dir_;
   int generation_, games_per_shard_, next_free_number_, written_ = 0;
-  std::map<long, int> expected_;                     // block -> games still to come
+  std::map<long, int> expected_;                      // block -> games still to come
   std::map<long, std::map<long, ShardRows>> blocks_;  // block -> its finished games by index
   std::function<void(long)> on_written_;
   std::mutex mutex_;

@@ -38,7 +38,7 @@ struct SelfPlayWorker::Slot {
   int would_resign = core::kNoPlayer;
   int resigned = core::kNoPlayer;
   GameCounters counters;  // what this game took so far
-  core::u64 rng = 0;  // the game's own stream: search choice, move sampling, audit
+  core::u64 rng = 0;      // the game's own stream: search choice, move sampling, audit
   ShardRows rows;
   std::vector<core::Action> actions;  // the game's decisions so far
   std::vector<int> row_player;
@@ -48,7 +48,8 @@ struct SelfPlayWorker::Slot {
   nets::Feature features[nets::kMaxActiveFeatures];
 };
 
-SelfPlayWorker::SelfPlayWorker(const TrainConfig& config, int generation, std::unique_ptr<search::Evaluator> evaluator)
+SelfPlayWorker::SelfPlayWorker(const TrainConfig& config, int generation,
+                               std::unique_ptr<search::Evaluator> evaluator)
     : config_(config), generation_(generation), evaluator_(std::move(evaluator)) {
   for (int i = 0; i < config.games_per_worker; ++i)
     slots_.push_back(std::make_unique<Slot>(config));  // seeded per game
@@ -79,7 +80,8 @@ void SelfPlayWorker::start_game(Slot& slot, long index) {
   slot.full.reseed(core::next_random(slot.rng));
   slot.fast.reseed(core::next_random(slot.rng));
   slot.decision = 0;
-  slot.audit = config_.resign_threshold > 0 && core::next_random(slot.rng) < config_.resign_audit_fraction * 0x1p64;
+  slot.audit =
+      config_.resign_threshold > 0 && core::next_random(slot.rng) < config_.resign_audit_fraction * 0x1p64;
   slot.would_resign = slot.resigned = core::kNoPlayer;
   slot.counters = GameCounters{};
   slot.rows = ShardRows{};
@@ -171,7 +173,8 @@ void SelfPlayWorker::finish_decision(Slot& slot, const std::function<void(Finish
 void SelfPlayWorker::finish_game(Slot& slot, const std::function<void(FinishedGame&&)>& on_finished) {
   std::array<float, core::kMaxPlayers> returns{};
   if (slot.resigned != core::kNoPlayer) {
-    for (int p = 0; p < config_.players; ++p) returns[p] = p == slot.resigned ? 0.0f : 1.0f / (config_.players - 1);
+    for (int p = 0; p < config_.players; ++p)
+      returns[p] = p == slot.resigned ? 0.0f : 1.0f / (config_.players - 1);
     ++slot.counters.resignations;
   } else {
     // A game stopped at max_decisions is scored by the standing now (VP, then the rules'
@@ -192,7 +195,8 @@ void SelfPlayWorker::finish_game(Slot& slot, const std::function<void(FinishedGa
   const float mix = float(config_.value_target_mix);
   for (std::size_t r = 0; r < slot.row_player.size(); ++r) {
     std::array<float, core::kMaxPlayers> target{};
-    for (int p = 0; p < config_.players; ++p) target[p] = (1 - mix) * returns[p] + mix * slot.row_root_values[r][p];
+    for (int p = 0; p < config_.players; ++p)
+      target[p] = (1 - mix) * returns[p] + mix * slot.row_root_values[r][p];
     const auto rotated = nets::rotate_to_player(target, slot.row_player[r], config_.players);
     std::copy(rotated.begin(), rotated.end(), slot.rows.value.begin() + r * core::kMaxPlayers);
   }
@@ -207,7 +211,8 @@ void SelfPlayWorker::finish_game(Slot& slot, const std::function<void(FinishedGa
 }
 
 void SelfPlayWorker::run(const std::function<long()>& next_game,
-                         const std::function<void(FinishedGame&&)>& on_finished, const std::function<bool()>& stop) {
+                         const std::function<void(FinishedGame&&)>& on_finished,
+                         const std::function<bool()>& stop) {
   for (auto& slot : slots_) {
     // A game can end before its first search only if it has no decision at all; keep
     // drawing until this slot has a search or the games run out.
@@ -247,4 +252,4 @@ void SelfPlayWorker::run(const std::function<long()>& next_game,
   }
 }
 
-}  // namespace pamir::selfplay
+}  // namespace pamir::selfplay::inline PAMIR_RULESET

@@ -49,4 +49,4 @@ class SelfPlayWorker final : public SelfPlayWorkerBase {
   SelfPlayCounters counted_;  // the finished games' counts and every net call
 };
 
-}  // namespace pamir::selfplay
+}  // namespace pamir::selfplay::inline PAMIR_RULESET

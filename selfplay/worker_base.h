@@ -31,7 +31,8 @@ class SelfPlayWorkerBase {
   // Plays games until next_game() returns a negative index and every started game has
   // finished; each finished game goes to on_finished (from this thread). When stop() turns
   // true (checked once per evaluator call), returns at once, abandoning the games in play.
-  virtual void run(const std::function<long()>& next_game, const std::function<void(FinishedGame&&)>& on_finished,
+  virtual void run(const std::function<long()>& next_game,
+                   const std::function<void(FinishedGame&&)>& on_finished,
                    const std::function<bool()>& stop = {}) = 0;
   // What the worker's games took so far: the finished ones and those in play.
   virtual SelfPlayCounters counters() const = 0;

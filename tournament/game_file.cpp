@@ -13,12 +13,14 @@ std::vector<StoredGame> read_games(const games::Game& game, const std::string& p
   return parse_games(game, io::read_file(path), path);
 }
 
-std::vector<StoredGame> parse_games(const games::Game& game, const std::string& text, const std::string& path) {
+std::vector<StoredGame> parse_games(const games::Game& game, const std::string& text,
+                                    const std::string& path) {
   // A results file's first line is its header; a record is one JSON object.
   if (text.substr(0, text.find('\n')).find("\"type\":\"header\"") != std::string::npos) {
     const ResultsFile file = parse_results_file(game, text, path);
     std::vector<StoredGame> stored;
-    for (const GameResult& g : file.games) stored.push_back({g.game, to_record(game, g, file.agents), g.ranks});
+    for (const GameResult& g : file.games)
+      stored.push_back({g.game, to_record(game, g, file.agents), g.ranks});
     if (stored.empty()) throw std::runtime_error(path + ": the tournament has no finished game yet");
     return stored;
   }
@@ -34,10 +36,11 @@ const StoredGame& select_game(const std::vector<StoredGame>& games, long index, 
   if (index < 0) return games.front();  // read_games returns at least one
   for (const StoredGame& g : games)
     if (g.index == index) return g;
-  const auto [lo, hi] = std::minmax_element(games.begin(), games.end(),
-                                            [](const StoredGame& a, const StoredGame& b) { return a.index < b.index; });
-  throw std::runtime_error(path + ": no game " + std::to_string(index) + " (it holds " + std::to_string(games.size()) +
-                           " games, numbered " + std::to_string(lo->index) + " to " + std::to_string(hi->index) + ")");
+  const auto [lo, hi] = std::minmax_element(
+      games.begin(), games.end(), [](const StoredGame& a, const StoredGame& b) { return a.index < b.index; });
+  throw std::runtime_error(path + ": no game " + std::to_string(index) + " (it holds " +
+                           std::to_string(games.size()) + " games, numbered " + std::to_string(lo->index) +
+                           " to " + std::to_string(hi->index) + ")");
 }
 
 StoredGame read_game(const games::Game& game, const std::string& path, long index) {

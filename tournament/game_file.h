@@ -21,7 +21,8 @@ struct StoredGame {
 // file for anything else (a file of another game too), or a file with no game in it.
 std::vector<StoredGame> read_games(const games::Game& game, const std::string& path);
 // The same from the file's text (path names it in messages).
-std::vector<StoredGame> parse_games(const games::Game& game, const std::string& text, const std::string& path);
+std::vector<StoredGame> parse_games(const games::Game& game, const std::string& text,
+                                    const std::string& path);
 
 // The game with that index among games read from path (-1: the file's first game); throws
 // std::runtime_error (naming the indices there are) when there is none.

@@ -11,7 +11,8 @@
 
 namespace pamir::tournament {
 
-int automaton_seat(const games::Game& game, const std::vector<std::string>& specs, const std::vector<int>& seats) {
+int automaton_seat(const games::Game& game, const std::vector<std::string>& specs,
+                   const std::vector<int>& seats) {
   int seat = -1;
   for (int p = 0; p < int(seats.size()); ++p) {
     const std::string& spec = specs.at(seats[p]);
@@ -21,8 +22,8 @@ int automaton_seat(const games::Game& game, const std::vector<std::string>& spec
     if (seat != -1) throw std::invalid_argument(spec + " can hold only one seat of a game");
     if (int(seats.size()) > game.automaton_max_players()) {
       const int lo = game.min_players(), hi = game.automaton_max_players();
-      throw std::invalid_argument(spec + " plays only in games of " + std::to_string(lo) + (hi == lo + 1 ? " or " : " to ") +
-                                  std::to_string(hi) + " seats");
+      throw std::invalid_argument(spec + " plays only in games of " + std::to_string(lo) +
+                                  (hi == lo + 1 ? " or " : " to ") + std::to_string(hi) + " seats");
     }
     seat = p;
   }
@@ -46,8 +47,8 @@ std::vector<int> forfeit_ranks(const std::vector<int>& standing, int seat) {
   return ranks;
 }
 
-GameResult play_game(const games::Game& game, const std::vector<std::string>& specs, const std::vector<int>& seats,
-                     long index, u64 seed, int max_decisions) {
+GameResult play_game(const games::Game& game, const std::vector<std::string>& specs,
+                     const std::vector<int>& seats, long index, u64 seed, int max_decisions) {
   GameResult r{index, seed, seats, {}, {}, {}, false, -1, {}};
   const int players = int(seats.size());
   const int automaton = automaton_seat(game, specs, seats);
@@ -66,8 +67,8 @@ GameResult play_game(const games::Game& game, const std::vector<std::string>& sp
       break;
     }
     if (!game.is_legal(s, a))
-      throw std::runtime_error("agent " + specs[seats[p]] + " chose illegal action " + std::to_string(a) + " in game " +
-                               std::to_string(index) + " (seed " + std::to_string(seed) + ")");
+      throw std::runtime_error("agent " + specs[seats[p]] + " chose illegal action " + std::to_string(a) +
+                               " in game " + std::to_string(index) + " (seed " + std::to_string(seed) + ")");
     r.actions.push_back(a);
     game.apply(s, a);
   }
@@ -80,8 +81,9 @@ GameResult play_game(const games::Game& game, const std::vector<std::string>& sp
 }
 
 // Not omp_get_max_threads(): libtorch lowers that when it sets its own thread count.
-void play_games(const games::Game& game, const std::vector<std::string>& specs, const std::vector<GameSpec>& games,
-                int threads, int max_decisions, const std::function<void(GameResult&&)>& on_finished) {
+void play_games(const games::Game& game, const std::vector<std::string>& specs,
+                const std::vector<GameSpec>& games, int threads, int max_decisions,
+                const std::function<void(GameResult&&)>& on_finished) {
   std::mutex mutex;  // serializes on_finished and guards error
   std::string error;
   std::atomic<bool> failed = false;
@@ -108,7 +110,8 @@ double win_share(const GameResult& g, int seat) {
   return 1.0 / first;
 }
 
-io::GameRecord to_record(const games::Game& game, const GameResult& g, const std::vector<std::string>& specs) {
+io::GameRecord to_record(const games::Game& game, const GameResult& g,
+                         const std::vector<std::string>& specs) {
   io::GameRecord rec;
   rec.num_players = int(g.seats.size());
   rec.seed = g.seed;

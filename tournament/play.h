@@ -23,7 +23,7 @@ struct GameResult {
   std::vector<int> vp;     // per seat
   std::vector<int> ranks;  // per seat, 0 = first, equal = tied after every tie-break
   std::vector<Action> actions;
-  bool capped = false;     // stopped at the decision cap: a draw, every rank 0
+  bool capped = false;  // stopped at the decision cap: a draw, every rank 0
   // The seat whose agent forfeited (games::AgentForfeit), or -1: the game stopped there,
   // that seat ranks last and the others keep their standing at that point.
   int forfeit = -1;
@@ -43,11 +43,14 @@ constexpr int kDefaultMaxDecisions = 2000;
 // "wakhan"): the seat of the automated opponent, which the engine plays itself (one seat at
 // most). The seat the specs give her (seat p plays specs[seats[p]]), or -1; throws
 // std::invalid_argument when she cannot sit there.
-int automaton_seat(const games::Game& game, const std::vector<std::string>& specs, const std::vector<int>& seats);
+int automaton_seat(const games::Game& game, const std::vector<std::string>& specs,
+                   const std::vector<int>& seats);
 
 // The seed of the agent in seat p of a game dealt from seed, as tournaments, matches,
 // `pamir play` and the board seed them: the same specs and seed give the same game anywhere.
-inline u64 agent_seed(const games::Game& game, u64 seed, int seat) { return seed * game.max_players() + seat; }
+inline u64 agent_seed(const games::Game& game, u64 seed, int seat) {
+  return seed * game.max_players() + seat;
+}
 
 // Throws std::invalid_argument (one line) unless the spec is an agent's or the automaton's.
 void check_agent_spec(const games::Game& game, const std::string& spec);
@@ -55,8 +58,9 @@ void check_agent_spec(const games::Game& game, const std::string& spec);
 // Plays the game, at most max_decisions agent decisions; seats[i] indexes specs. Throws
 // std::invalid_argument for a bad spec and std::runtime_error when an agent picks an illegal
 // action.
-GameResult play_game(const games::Game& game, const std::vector<std::string>& specs, const std::vector<int>& seats,
-                     long index, u64 seed, int max_decisions = kDefaultMaxDecisions);
+GameResult play_game(const games::Game& game, const std::vector<std::string>& specs,
+                     const std::vector<int>& seats, long index, u64 seed,
+                     int max_decisions = kDefaultMaxDecisions);
 
 struct GameSpec {
   long game = 0;
@@ -68,8 +72,9 @@ struct GameSpec {
 // on_finished gets each finished game, one call at a time, in the order they finish. The
 // first failure (a bad spec, an illegal move, an exception from on_finished) stops the games
 // not yet started and is rethrown as std::runtime_error once the running ones end.
-void play_games(const games::Game& game, const std::vector<std::string>& specs, const std::vector<GameSpec>& games,
-                int threads, int max_decisions, const std::function<void(GameResult&&)>& on_finished);
+void play_games(const games::Game& game, const std::vector<std::string>& specs,
+                const std::vector<GameSpec>& games, int threads, int max_decisions,
+                const std::function<void(GameResult&&)>& on_finished);
 
 // A seat's share of the win: 1 / (number of seats ranked first) for those, else 0.
 double win_share(const GameResult& g, int seat);

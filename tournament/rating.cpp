@@ -22,7 +22,8 @@ void add_order_stages(const std::vector<int>& order, double weight, std::vector<
   for (size_t i = 0; i + 1 < order.size(); ++i) {
     Stage st{order[i], weight, {}};
     for (size_t k = i; k < order.size(); ++k) {
-      auto it = std::find_if(st.entries.begin(), st.entries.end(), [&](auto& e) { return e.first == order[k]; });
+      auto it =
+          std::find_if(st.entries.begin(), st.entries.end(), [&](auto& e) { return e.first == order[k]; });
       if (it == st.entries.end())
         st.entries.push_back({order[k], 1});
       else
@@ -36,7 +37,8 @@ void add_order_stages(const std::vector<int>& order, double weight, std::vector<
 // each weighted equally so that the game counts once.
 void add_game_stages(const RankedGame& g, int num_agents, std::vector<Stage>& stages) {
   const size_t m = g.agents.size();
-  if (g.ranks.size() != m || m < 2) throw std::invalid_argument("a ranked game needs one rank per seat, 2 seats or more");
+  if (g.ranks.size() != m || m < 2)
+    throw std::invalid_argument("a ranked game needs one rank per seat, 2 seats or more");
   for (const int a : g.agents)
     if (a < 0 || a >= num_agents) throw std::invalid_argument("agent index out of range in a ranked game");
   std::vector<int> seats(m);
@@ -59,7 +61,8 @@ void add_game_stages(const RankedGame& g, int num_agents, std::vector<Stage>& st
     add_order_stages(order, 1.0 / orders, stages);
     // Next combination of run permutations (odometer over the runs).
     size_t r = runs.size();
-    while (r > 0 && !std::next_permutation(seats.begin() + runs[r - 1].first, seats.begin() + runs[r - 1].second))
+    while (r > 0 &&
+           !std::next_permutation(seats.begin() + runs[r - 1].first, seats.begin() + runs[r - 1].second))
       --r;
     if (r == 0) return;
   }
@@ -101,7 +104,8 @@ double log_likelihood(const std::vector<Stage>& stages, double prior, const Eige
 // Hunter's MM iterations get close to the maximum from any start (each one increases the
 // likelihood); Newton steps on the concave log-likelihood then converge in a few iterations
 // where MM alone would crawl.
-PlackettLuceFit fit_plackett_luce(int num_agents, const std::vector<RankedGame>& games, const RatingOptions& options) {
+PlackettLuceFit fit_plackett_luce(int num_agents, const std::vector<RankedGame>& games,
+                                  const RatingOptions& options) {
   std::vector<Stage> stages;
   for (const RankedGame& g : games) add_game_stages(g, num_agents, stages);
   const int n = num_agents;

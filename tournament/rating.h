@@ -35,8 +35,8 @@ struct PlackettLuceFit {
 };
 
 struct RatingOptions {
-  double prior_games = 1;  // virtual wins (and as many losses) against the phantom, per agent
-  double tolerance = 1e-9;  // largest Newton step in theta at convergence
+  double prior_games = 1;     // virtual wins (and as many losses) against the phantom, per agent
+  double tolerance = 1e-9;    // largest Newton step in theta at convergence
   int max_iterations = 3000;  // MM and Newton together
 };
 

@@ -1,10 +1,10 @@
 #include "tournament/report.h"
 
+#include <fmt/printf.h>
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
-#include <fmt/printf.h>
 #include <nlohmann/json.hpp>
 #include <numeric>
 
@@ -17,7 +17,8 @@ namespace {
 using Json = nlohmann::ordered_json;
 
 constexpr const char* kMethod =
-    "Plackett-Luce fit of all finishing orders (Hunter's MM algorithm, one virtual win and loss per agent against a "
+    "Plackett-Luce fit of all finishing orders (Hunter's MM algorithm, one virtual win and loss per agent "
+    "against a "
     "phantom of strength 1); 95% intervals from the observed information matrix";
 
 // Agent indices, best rating first.
@@ -76,29 +77,41 @@ std::string html_escape(const std::string& text) {
   std::string out;
   for (const char c : text) {
     switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&#39;"; break;
-      default: out += c;
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '\'':
+        out += "&#39;";
+        break;
+      default:
+        out += c;
     }
   }
   return out;
 }
 
 std::string standings_text(const Standings& st) {
-  std::string out = fmt::sprintf("%ld games, %d seats each; Elo: %s; 95%% CI from the observed information\n", st.games,
-                           st.players, st.anchor.c_str());
+  std::string out = fmt::sprintf("%ld games, %d seats each; Elo: %s; 95%% CI from the observed information\n",
+                                 st.games, st.players, st.anchor.c_str());
   size_t w = 5;
   for (auto& a : st.agents) w = std::max(w, a.spec.size());
-  out += fmt::sprintf("%-*s %7s %17s %6s %7s %6s", int(w), "agent", "Elo", "95% CI", "seats", "mean VP", "win%");
+  out +=
+      fmt::sprintf("%-*s %7s %17s %6s %7s %6s", int(w), "agent", "Elo", "95% CI", "seats", "mean VP", "win%");
   for (int r = 0; r < st.players; ++r) out += fmt::sprintf(" %5s", place_name(r).c_str());
   out += "\n";
   for (const int i : by_rating(st)) {
     const AgentStanding& a = st.agents[i];
     out += fmt::sprintf("%-*s %7.0f  [%6.0f, %6.0f] %6ld %7.2f %6.1f", int(w), a.spec.c_str(), a.rating.elo,
-                  a.rating.ci_low, a.rating.ci_high, a.seats, a.mean_vp, 100 * a.win_rate);
+                        a.rating.ci_low, a.rating.ci_high, a.seats, a.mean_vp, 100 * a.win_rate);
     for (int r = 0; r < st.players; ++r) out += fmt::sprintf(" %4.1f%%", 100 * a.rank_share[r]);
     out += "\n";
   }
@@ -110,12 +123,14 @@ std::string standings_text(const Standings& st) {
     lw = std::max(lw, labels.back().size());
   }
   out += fmt::sprintf("%-*s", int(lw), "");
-  for (size_t b = 0; b < st.agents.size(); ++b) out += fmt::sprintf(" %7s", ("#" + std::to_string(b + 1)).c_str());
+  for (size_t b = 0; b < st.agents.size(); ++b)
+    out += fmt::sprintf(" %7s", ("#" + std::to_string(b + 1)).c_str());
   out += "\n";
   for (size_t a = 0; a < st.agents.size(); ++a) {
     out += fmt::sprintf("%-*s", int(lw), labels[a].c_str());
     for (size_t b = 0; b < st.agents.size(); ++b)
-      out += st.meetings[a][b] ? fmt::sprintf(" %6.1f%%", 100 * st.above[a][b] / st.meetings[a][b]) : fmt::sprintf(" %7s", "-");
+      out += st.meetings[a][b] ? fmt::sprintf(" %6.1f%%", 100 * st.above[a][b] / st.meetings[a][b])
+                               : fmt::sprintf(" %7s", "-");
     out += "\n";
   }
   if (any_duels(st)) {
@@ -124,8 +139,9 @@ std::string standings_text(const Standings& st) {
       for (size_t b = a + 1; b < st.agents.size(); ++b)
         if (st.duel_games[a][b])
           out += fmt::sprintf("  %s %.1f%% - %.1f%% %s (%ld games)\n", st.agents[a].spec.c_str(),
-                        100 * st.duel_wins[a][b] / st.duel_games[a][b], 100 * st.duel_wins[b][a] / st.duel_games[a][b],
-                        st.agents[b].spec.c_str(), st.duel_games[a][b]);
+                              100 * st.duel_wins[a][b] / st.duel_games[a][b],
+                              100 * st.duel_wins[b][a] / st.duel_games[a][b], st.agents[b].spec.c_str(),
+                              st.duel_games[a][b]);
   }
   return out;
 }
@@ -136,8 +152,8 @@ std::string agents_csv(const Standings& st) {
   out += "\n";
   for (const int i : by_rating(st)) {
     const AgentStanding& a = st.agents[i];
-    out += csv_field(a.spec) + fmt::sprintf(",%.2f,%.2f,%.2f,%ld,%.4f,%.4f", a.rating.elo, a.rating.ci_low, a.rating.ci_high,
-                                      a.seats, a.mean_vp, a.win_rate);
+    out += csv_field(a.spec) + fmt::sprintf(",%.2f,%.2f,%.2f,%ld,%.4f,%.4f", a.rating.elo, a.rating.ci_low,
+                                            a.rating.ci_high, a.seats, a.mean_vp, a.win_rate);
     for (const double r : a.rank_share) out += fmt::sprintf(",%.4f", r);
     out += "\n";
   }
@@ -145,14 +161,15 @@ std::string agents_csv(const Standings& st) {
 }
 
 std::string head_to_head_csv(const Standings& st) {
-  std::string out = "agent,opponent,meetings,finished_above,share_above,two_agent_games,two_agent_win_share\n";
+  std::string out =
+      "agent,opponent,meetings,finished_above,share_above,two_agent_games,two_agent_win_share\n";
   for (size_t a = 0; a < st.agents.size(); ++a)
     for (size_t b = 0; b < st.agents.size(); ++b) {
       if (a == b) continue;
       const long m = st.meetings[a][b], d = st.duel_games[a][b];
       out += csv_field(st.agents[a].spec) + "," + csv_field(st.agents[b].spec) +
              fmt::sprintf(",%ld,%.1f,%.4f,%ld,%.4f\n", m, st.above[a][b], m ? st.above[a][b] / m : 0.0, d,
-                    d ? st.duel_wins[a][b] / d : 0.0);
+                          d ? st.duel_wins[a][b] / d : 0.0);
     }
   return out;
 }
@@ -188,12 +205,14 @@ std::string standings_json(const TournamentConfig& c, const Standings& st) {
 std::string html_report(const TournamentConfig& c, const Standings& st) {
   std::string h =
       "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>pamir tournament</title>\n"
-      "<style>body{font-family:sans-serif;margin:2em;max-width:60em}table{border-collapse:collapse;margin:1em 0}"
-      "td,th{border:1px solid #ccc;padding:3px 8px;text-align:right}td:first-child,th:first-child{text-align:left}"
+      "<style>body{font-family:sans-serif;margin:2em;max-width:60em}table{border-collapse:collapse;margin:"
+      "1em 0}"
+      "td,th{border:1px solid #ccc;padding:3px "
+      "8px;text-align:right}td:first-child,th:first-child{text-align:left}"
       "caption{text-align:left;font-weight:bold;margin-bottom:4px}</style></head><body>\n";
   h += "<h1>pamir tournament</h1>\n<p>";
-  h += fmt::sprintf("%ld games, %d seats per game, seating &ldquo;%s&rdquo;, seed %llu.<br>", st.games, c.players,
-              seating_name(c.seating), static_cast<unsigned long long>(c.seed));
+  h += fmt::sprintf("%ld games, %d seats per game, seating &ldquo;%s&rdquo;, seed %llu.<br>", st.games,
+                    c.players, seating_name(c.seating), static_cast<unsigned long long>(c.seed));
   h += "Ratings: " + html_escape(kMethod) + ". Anchor: " + html_escape(st.anchor) + ".</p>\n";
   h += "<h2>Ratings</h2>\n" + ratings_svg(st);
   h += "<table><tr><th>agent</th><th>Elo</th><th>95% CI</th><th>seats</th><th>mean VP</th><th>win %</th>";
@@ -202,22 +221,23 @@ std::string html_report(const TournamentConfig& c, const Standings& st) {
   for (const int i : by_rating(st)) {
     const AgentStanding& a = st.agents[i];
     h += "<tr><td>" + html_escape(a.spec) + "</td>" +
-         fmt::sprintf("<td>%.0f</td><td>%.0f &ndash; %.0f</td><td>%ld</td><td>%.2f</td><td>%.1f</td>", a.rating.elo,
-                a.rating.ci_low, a.rating.ci_high, a.seats, a.mean_vp, 100 * a.win_rate);
+         fmt::sprintf("<td>%.0f</td><td>%.0f &ndash; %.0f</td><td>%ld</td><td>%.2f</td><td>%.1f</td>",
+                      a.rating.elo, a.rating.ci_low, a.rating.ci_high, a.seats, a.mean_vp, 100 * a.win_rate);
     for (const double r : a.rank_share) h += fmt::sprintf("<td>%.1f%%</td>", 100 * r);
     h += "</tr>\n";
   }
   h += "</table>\n<h2>Finishing places</h2>\n" + ranks_svg(st);
-  h += "<h2>Head to head</h2>\n<table><caption>% of meetings in which the row agent finished above the column "
-       "agent (meetings)</caption><tr><th></th>";
+  h +=
+      "<h2>Head to head</h2>\n<table><caption>% of meetings in which the row agent finished above the column "
+      "agent (meetings)</caption><tr><th></th>";
   for (auto& a : st.agents) h += "<th>" + html_escape(a.spec) + "</th>";
   h += "</tr>\n";
   for (size_t a = 0; a < st.agents.size(); ++a) {
     h += "<tr><td>" + html_escape(st.agents[a].spec) + "</td>";
     for (size_t b = 0; b < st.agents.size(); ++b)
-      h += st.meetings[a][b]
-               ? fmt::sprintf("<td>%.1f%% (%ld)</td>", 100 * st.above[a][b] / st.meetings[a][b], st.meetings[a][b])
-               : std::string("<td>&ndash;</td>");
+      h += st.meetings[a][b] ? fmt::sprintf("<td>%.1f%% (%ld)</td>", 100 * st.above[a][b] / st.meetings[a][b],
+                                            st.meetings[a][b])
+                             : std::string("<td>&ndash;</td>");
     h += "</tr>\n";
   }
   h += "</table>\n";
@@ -227,15 +247,17 @@ std::string html_report(const TournamentConfig& c, const Standings& st) {
     for (size_t a = 0; a < st.agents.size(); ++a)
       for (size_t b = 0; b < st.agents.size(); ++b)
         if (a != b && st.duel_games[a][b])
-          h += "<tr><td>" + html_escape(st.agents[a].spec) + "</td><td>" + html_escape(st.agents[b].spec) + "</td>" +
-               fmt::sprintf("<td>%.1f%%</td><td>%ld</td></tr>\n", 100 * st.duel_wins[a][b] / st.duel_games[a][b],
-                      st.duel_games[a][b]);
+          h += "<tr><td>" + html_escape(st.agents[a].spec) + "</td><td>" + html_escape(st.agents[b].spec) +
+               "</td>" +
+               fmt::sprintf("<td>%.1f%%</td><td>%ld</td></tr>\n",
+                            100 * st.duel_wins[a][b] / st.duel_games[a][b], st.duel_games[a][b]);
     h += "</table>\n";
   }
   return h + "</body></html>\n";
 }
 
-std::vector<std::string> write_reports(const std::string& dir, const TournamentConfig& c, const Standings& st) {
+std::vector<std::string> write_reports(const std::string& dir, const TournamentConfig& c,
+                                       const Standings& st) {
   std::filesystem::create_directories(dir);
   const std::vector<std::pair<std::string, std::string>> files = {{"agents.csv", agents_csv(st)},
                                                                   {"head_to_head.csv", head_to_head_csv(st)},

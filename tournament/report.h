@@ -22,6 +22,7 @@ std::string html_report(const TournamentConfig& config, const Standings& st);
 
 // Writes agents.csv, head_to_head.csv, standings.json and report.html into dir, each
 // atomically; returns the paths written.
-std::vector<std::string> write_reports(const std::string& dir, const TournamentConfig& config, const Standings& st);
+std::vector<std::string> write_reports(const std::string& dir, const TournamentConfig& config,
+                                       const Standings& st);
 
 }  // namespace pamir::tournament

@@ -30,7 +30,8 @@ u64 seed_of(const Json& v) {
 
 template <class T>
 std::vector<T> int_array(const Json& j, const char* key) {
-  if (!j.contains(key) || !j[key].is_array()) throw std::runtime_error(std::string("missing array \"") + key + "\"");
+  if (!j.contains(key) || !j[key].is_array())
+    throw std::runtime_error(std::string("missing array \"") + key + "\"");
   std::vector<T> out;
   for (const Json& v : j[key]) {
     if (!v.is_number_integer()) throw std::runtime_error(std::string("\"") + key + "\" holds a non-integer");
@@ -52,16 +53,21 @@ void check_game(const Json& header, const games::Game& reader) {
 
 std::string results_header(const games::Game& game, const std::vector<std::string>& agents, int players,
                            const std::string& seating, u64 seed, int max_decisions) {
-  Json j = {{"type", "header"}, {"format", kFormat},   {"agents", agents},
-            {"players", players}, {"seating", seating}, {"seed", std::to_string(seed)},
+  Json j = {{"type", "header"},
+            {"format", kFormat},
+            {"agents", agents},
+            {"players", players},
+            {"seating", seating},
+            {"seed", std::to_string(seed)},
             {"max_decisions", max_decisions}};
   if (game.key() != io::kDefaultGame) j["game"] = game.key();
   return j.dump();
 }
 
 std::string game_line(const GameResult& g) {
-  Json j = {{"type", "game"}, {"game", g.game},   {"seed", std::to_string(g.seed)}, {"seats", g.seats},
-            {"vp", g.vp},       {"ranks", g.ranks}, {"actions", g.actions}};
+  Json j = {{"type", "game"},      {"game", g.game}, {"seed", std::to_string(g.seed)},
+            {"seats", g.seats},    {"vp", g.vp},     {"ranks", g.ranks},
+            {"actions", g.actions}};
   if (g.capped) j["capped"] = true;  // only then: finished games keep their short lines
   if (g.forfeit != -1) {
     j["forfeit"] = g.forfeit;
@@ -126,7 +132,8 @@ ResultsFile parse_results_file(const games::Game& game, const std::string& text,
       if (!j.is_object() || j.value("type", "") != "header" || j.value("format", "") != kFormat ||
           !j.contains("agents") || !j["agents"].is_array() || !j.contains("players") ||
           !j["players"].is_number_unsigned())
-        throw std::runtime_error(std::string("not a tournament results file (expected a ") + kFormat + " header)");
+        throw std::runtime_error(std::string("not a tournament results file (expected a ") + kFormat +
+                                 " header)");
       for (const auto& a : j["agents"]) {
         if (!a.is_string()) throw std::runtime_error("\"agents\" must be strings");
         out.agents.push_back(a.get<std::string>());
@@ -187,7 +194,8 @@ LoadedResults load_results(const games::Game& game, const std::string& path, con
   return out;
 }
 
-ResultsAppender::ResultsAppender(const std::string& path) : path_(path), file_(std::fopen(path.c_str(), "a")) {
+ResultsAppender::ResultsAppender(const std::string& path)
+    : path_(path), file_(std::fopen(path.c_str(), "a")) {
   if (!file_) throw std::runtime_error("cannot append to " + path + ": " + std::strerror(errno));
 }
 

@@ -24,7 +24,7 @@ GameResult parse_game_line(const std::string& line);
 struct LoadedResults {
   std::vector<GameResult> games;  // in file order
   bool dropped_partial_line = false;
-  std::string complete_text;      // the file up to its last complete line
+  std::string complete_text;  // the file up to its last complete line
 };
 
 // Reads a results file of the game written under `header`. A last line cut short by a kill

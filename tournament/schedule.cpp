@@ -48,7 +48,8 @@ Seating parse_seating(const std::string& name) {
 Schedule::Schedule(int num_agents, int seats, Seating seating, std::uint64_t seed)
     : num_agents_(num_agents), seats_(seats), seed_(seed) {
   if (seats < 2 || seats > io::kMaxSeats)
-    throw std::invalid_argument("players must be 2 to " + std::to_string(io::kMaxSeats) + ", got " + std::to_string(seats));
+    throw std::invalid_argument("players must be 2 to " + std::to_string(io::kMaxSeats) + ", got " +
+                                std::to_string(seats));
   if (num_agents < 2) throw std::invalid_argument("a tournament needs at least 2 agents");
   if (seating == Seating::kDistinct && num_agents < seats)
     throw std::invalid_argument(std::to_string(num_agents) + " agents cannot fill " + std::to_string(seats) +

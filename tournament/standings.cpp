@@ -4,8 +4,9 @@
 
 namespace pamir::tournament {
 
-Standings compute_standings(const std::vector<std::string>& agents, int players, const std::vector<GameResult>& games,
-                            std::optional<int> anchor, double anchor_elo) {
+Standings compute_standings(const std::vector<std::string>& agents, int players,
+                            const std::vector<GameResult>& games, std::optional<int> anchor,
+                            double anchor_elo) {
   const int n = int(agents.size());
   Standings st;
   st.players = players;

@@ -13,9 +13,9 @@ namespace pamir::tournament {
 
 struct AgentStanding {
   std::string spec;
-  long seats = 0;         // seat appearances (an agent may fill several seats of a game)
-  double mean_vp = 0;     // per seat
-  double win_rate = 0;    // per seat; a tie for first shares the win
+  long seats = 0;                  // seat appearances (an agent may fill several seats of a game)
+  double mean_vp = 0;              // per seat
+  double win_rate = 0;             // per seat; a tie for first shares the win
   std::vector<double> rank_share;  // [place] fraction of seats finishing there (ties share the better place)
   EloRating rating;
 };
@@ -38,7 +38,8 @@ struct Standings {
 };
 
 // anchor: an agent index, or nullopt for the mean of all agents, placed at anchor_elo.
-Standings compute_standings(const std::vector<std::string>& agents, int players, const std::vector<GameResult>& games,
-                            std::optional<int> anchor, double anchor_elo);
+Standings compute_standings(const std::vector<std::string>& agents, int players,
+                            const std::vector<GameResult>& games, std::optional<int> anchor,
+                            double anchor_elo);
 
 }  // namespace pamir::tournament

@@ -21,8 +21,8 @@ struct ChartSeries {
 // A chart of the series over shared axes, with a legend; empty series are skipped.
 // whole_number_x: the x axis counts something (generations), so its ticks are integers.
 std::string svg_line_chart(const std::string& title, const std::string& x_label, const std::string& y_label,
-                           const std::vector<ChartSeries>& series, bool whole_number_x = false, int width = 640,
-                           int height = 320);
+                           const std::vector<ChartSeries>& series, bool whole_number_x = false,
+                           int width = 640, int height = 320);
 
 // One row per entry, top to bottom: a point with its 95% interval on a shared axis (ratings).
 struct IntervalRow {

@@ -27,7 +27,8 @@ void check_resumed_game(const games::Game& game, const GameResult& g, const Sche
   if (g.capped) {
     if (game.over(*end) || long(g.actions.size()) != c.max_decisions)
       throw std::runtime_error(where + "it is marked capped but its actions do not reach the decision cap");
-    if (g.ranks != std::vector<int>(g.seats.size(), 0)) throw std::runtime_error(where + "a capped game must be a draw");
+    if (g.ranks != std::vector<int>(g.seats.size(), 0))
+      throw std::runtime_error(where + "a capped game must be a draw");
   } else if (g.forfeit != -1) {
     if (game.over(*end)) throw std::runtime_error(where + "it is marked forfeited but its actions finish it");
     if (g.ranks != forfeit_ranks(game.ranks(*end), g.forfeit))
@@ -43,7 +44,8 @@ void check_resumed_game(const games::Game& game, const GameResult& g, const Sche
 TournamentResult run_tournament(const TournamentConfig& c, const ProgressCallback& progress) {
   const games::Game& game = games::game(c.game);
   if (c.players < game.min_players() || c.players > game.max_players())
-    throw std::invalid_argument("players must be " + game.seat_range() + ", got " + std::to_string(c.players));
+    throw std::invalid_argument("players must be " + game.seat_range() + ", got " +
+                                std::to_string(c.players));
   const Schedule schedule(int(c.agents.size()), c.players, c.seating, c.seed);
   if (c.games < 1) throw std::invalid_argument("games must be at least 1");
   io::resolve_threads(c.threads);  // throws for a count out of range
@@ -67,17 +69,18 @@ TournamentResult run_tournament(const TournamentConfig& c, const ProgressCallbac
   std::optional<ResultsAppender> appender;
   bool new_results_file = false;  // this run wrote the file's header
   if (!c.results_path.empty()) {
-    const std::string header =
-        results_header(game, c.labels.empty() ? c.agents : c.labels, c.players, seating_name(c.seating), c.seed,
-                       c.max_decisions);
+    const std::string header = results_header(game, c.labels.empty() ? c.agents : c.labels, c.players,
+                                              seating_name(c.seating), c.seed, c.max_decisions);
     if (std::filesystem::exists(c.results_path)) {
       if (!c.resume)
-        throw std::runtime_error(c.results_path + " already exists: pass --resume to continue it, or choose another output");
+        throw std::runtime_error(c.results_path +
+                                 " already exists: pass --resume to continue it, or choose another output");
       LoadedResults loaded = load_results(game, c.results_path, header);
       if (loaded.dropped_partial_line) io::write_file_atomically(c.results_path, loaded.complete_text);
       result.dropped_partial_line = loaded.dropped_partial_line;
       for (GameResult& g : loaded.games) {
-        if (g.game < 0 || g.game >= c.games || finished[g.game]) continue;  // beyond this run's count, or repeated
+        if (g.game < 0 || g.game >= c.games || finished[g.game])
+          continue;  // beyond this run's count, or repeated
         check_resumed_game(game, g, schedule, c);
         finished[g.game] = true;
         result.games.push_back(std::move(g));

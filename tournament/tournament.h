@@ -19,16 +19,16 @@ class RemoteGames;
 
 struct TournamentConfig {
   std::string game = std::string(io::kDefaultGame);  // the game's key (games/registry.h)
-  std::vector<std::string> agents;  // agent specs (games::Game::make_agent)
+  std::vector<std::string> agents;                   // agent specs (games::Game::make_agent)
   // What the results header names the agents by, when not their specs: a caller whose specs
   // hold paths that may move (a training run's nets) gives names that stay valid, so that a
   // moved folder still resumes. Empty: the specs.
   std::vector<std::string> labels;
-  int players = 3;                  // seats per game, in the game's range
+  int players = 3;  // seats per game, in the game's range
   long games = 0;
   u64 seed = 1;
   Seating seating = Seating::kDistinct;
-  int threads = 1;  // games played in parallel; 0: every core
+  int threads = 1;                           // games played in parallel; 0: every core
   int max_decisions = kDefaultMaxDecisions;  // a game still going after this many is a draw
   // JSON-lines results file; empty keeps results in memory only. A fresh run refuses an
   // existing file; with resume, games already in it are kept and skipped.
@@ -40,9 +40,9 @@ struct TournamentConfig {
 };
 
 struct Progress {
-  long done = 0;     // games finished, resumed ones included
+  long done = 0;  // games finished, resumed ones included
   long total = 0;
-  long resumed = 0;  // games found in the results file at the start
+  long resumed = 0;      // games found in the results file at the start
   double elapsed_s = 0;  // since this run started
   double eta_s = 0;      // remaining, at this run's pace so far
 };

@@ -19,19 +19,24 @@ std::vector<std::string> agents_of(const games::Game& game, const TrainConfig& c
 }
 
 // The file with its header (and its folder), before the appender opens it.
-const std::string& started(const games::Game& game, const std::string& path, const TrainConfig& c, int generation) {
+const std::string& started(const games::Game& game, const std::string& path, const TrainConfig& c,
+                           int generation) {
   if (const auto folder = std::filesystem::path(path).parent_path(); !folder.empty())
     std::filesystem::create_directories(folder);
-  io::write_file_atomically(path, tournament::results_header(game, agents_of(game, c, generation), c.players, "selfplay",
-                                                             c.seed, c.max_decisions) +
+  io::write_file_atomically(path, tournament::results_header(game, agents_of(game, c, generation), c.players,
+                                                             "selfplay", c.seed, c.max_decisions) +
                                       "\n");
   return path;
 }
 
 }  // namespace
 
-GameRecords::GameRecords(const games::Game& game, const std::string& path, const TrainConfig& config, int generation)
-    : game_(game), config_(config), generation_(generation), appender_(started(game, path, config, generation)) {}
+GameRecords::GameRecords(const games::Game& game, const std::string& path, const TrainConfig& config,
+                         int generation)
+    : game_(game),
+      config_(config),
+      generation_(generation),
+      appender_(started(game, path, config, generation)) {}
 
 void GameRecords::add(const FinishedGame& game) {
   tournament::GameResult g;

@@ -1,13 +1,13 @@
 #include "training/run_record.h"
 
+#include <fmt/printf.h>
 #include <algorithm>
 #include <cmath>
-#include <fmt/printf.h>
 #include <nlohmann/json.hpp>
 
 #include "io/json.h"
-#include "tournament/svg_chart.h"
 #include "tournament/report.h"
+#include "tournament/svg_chart.h"
 
 namespace pamir::selfplay {
 
@@ -32,19 +32,36 @@ MatchScore match_score(std::string opponent, long games, double wins) {
 std::string record_json(const GenerationRecord& r) {
   json j = {{"generation", r.generation},
             {"selfplay",
-             {{"games", r.games}, {"rows", r.rows}, {"decisions", r.decisions}, {"searches", r.searches},
-              {"iterations", r.iterations}, {"leaves", r.leaves}, {"evaluator_calls", r.evaluator_calls},
-              {"resignations", r.resignations}, {"audit_would_resign", r.audit_would_resign},
-              {"resign_false", r.resign_false}, {"capped", r.capped}, {"threads", r.threads}, {"seconds", r.selfplay_seconds},
-              {"simulations_per_second", r.simulations_per_second}, {"leaves_per_call", r.leaves_per_call}}},
+             {{"games", r.games},
+              {"rows", r.rows},
+              {"decisions", r.decisions},
+              {"searches", r.searches},
+              {"iterations", r.iterations},
+              {"leaves", r.leaves},
+              {"evaluator_calls", r.evaluator_calls},
+              {"resignations", r.resignations},
+              {"audit_would_resign", r.audit_would_resign},
+              {"resign_false", r.resign_false},
+              {"capped", r.capped},
+              {"threads", r.threads},
+              {"seconds", r.selfplay_seconds},
+              {"simulations_per_second", r.simulations_per_second},
+              {"leaves_per_call", r.leaves_per_call}}},
             {"train",
-             {{"window_rows", r.window_rows}, {"window_shards", r.window_shards},
-              {"skipped_shards", r.skipped_shards}, {"seconds", r.train_seconds}, {"losses", json::array()},
-              {"holdout", {{"step", r.holdout.step}, {"loss", r.holdout.loss}, {"policy", r.holdout.policy},
-                           {"value", r.holdout.value}}}}},
+             {{"window_rows", r.window_rows},
+              {"window_shards", r.window_shards},
+              {"skipped_shards", r.skipped_shards},
+              {"seconds", r.train_seconds},
+              {"losses", json::array()},
+              {"holdout",
+               {{"step", r.holdout.step},
+                {"loss", r.holdout.loss},
+                {"policy", r.holdout.policy},
+                {"value", r.holdout.value}}}}},
             {"eval", {{"matches", json::array()}, {"seconds", r.eval_seconds}}}};
   for (const auto& p : r.losses)
-    j["train"]["losses"].push_back({{"step", p.step}, {"loss", p.loss}, {"policy", p.policy}, {"value", p.value}});
+    j["train"]["losses"].push_back(
+        {{"step", p.step}, {"loss", p.loss}, {"policy", p.policy}, {"value", p.value}});
   for (const auto& m : r.matches)
     j["eval"]["matches"].push_back(
         {{"opponent", m.opponent}, {"games", m.games}, {"score", m.score}, {"low", m.low}, {"high", m.high}});
@@ -57,17 +74,22 @@ GenerationRecord parse_record(const std::string& text, const std::string& source
     GenerationRecord r;
     r.generation = j.at("generation");
     const json& s = j.at("selfplay");
-    r.games = s.at("games"), r.rows = s.at("rows"), r.decisions = s.at("decisions"), r.searches = s.at("searches");
+    r.games = s.at("games"), r.rows = s.at("rows"), r.decisions = s.at("decisions"),
+    r.searches = s.at("searches");
     r.iterations = s.at("iterations"), r.leaves = s.at("leaves"), r.evaluator_calls = s.at("evaluator_calls");
     r.resignations = s.at("resignations"), r.audit_would_resign = s.at("audit_would_resign");
-    r.resign_false = s.at("resign_false"), r.capped = s.at("capped"), r.threads = s.at("threads"), r.selfplay_seconds = s.at("seconds");
+    r.resign_false = s.at("resign_false"), r.capped = s.at("capped"), r.threads = s.at("threads"),
+    r.selfplay_seconds = s.at("seconds");
     // Records written before the rates were kept: the rates as they were computed then.
-    r.simulations_per_second = s.value("simulations_per_second", r.selfplay_seconds > 0 ? r.iterations / r.selfplay_seconds : 0.0);
-    r.leaves_per_call = s.value("leaves_per_call", r.evaluator_calls ? double(r.leaves) / r.evaluator_calls : 0.0);
+    r.simulations_per_second =
+        s.value("simulations_per_second", r.selfplay_seconds > 0 ? r.iterations / r.selfplay_seconds : 0.0);
+    r.leaves_per_call =
+        s.value("leaves_per_call", r.evaluator_calls ? double(r.leaves) / r.evaluator_calls : 0.0);
     const json& t = j.at("train");
     r.window_rows = t.at("window_rows"), r.window_shards = t.at("window_shards");
     r.skipped_shards = t.at("skipped_shards"), r.train_seconds = t.at("seconds");
-    for (const auto& p : t.at("losses")) r.losses.push_back({p.at("step"), p.at("loss"), p.at("policy"), p.at("value")});
+    for (const auto& p : t.at("losses"))
+      r.losses.push_back({p.at("step"), p.at("loss"), p.at("policy"), p.at("value")});
     const json& h = t.at("holdout");
     r.holdout = {h.at("step"), h.at("loss"), h.at("policy"), h.at("value")};
     const json& e = j.at("eval");
@@ -84,7 +106,6 @@ GenerationRecord parse_record(const std::string& text, const std::string& source
 
 namespace {
 
-
 const MatchScore* find_match(const GenerationRecord& r, const std::string& prefix) {
   for (const auto& m : r.matches)
     if (m.opponent.rfind(prefix, 0) == 0) return &m;
@@ -96,8 +117,10 @@ const MatchScore* find_match(const GenerationRecord& r, const std::string& prefi
 std::string metrics_csv(const std::vector<GenerationRecord>& records) {
   std::string out =
       "generation,selfplay_games,rows,decisions,iterations,selfplay_seconds,simulations_per_second,threads,"
-      "leaves_per_call,resignations,resign_false,capped_games,window_rows,skipped_shards,train_seconds,loss,policy_loss,"
-      "value_loss,holdout_policy_loss,holdout_value_loss,score_vs_previous,score_vs_baseline,score_vs_heuristic,"
+      "leaves_per_call,resignations,resign_false,capped_games,window_rows,skipped_shards,train_seconds,loss,"
+      "policy_loss,"
+      "value_loss,holdout_policy_loss,holdout_value_loss,score_vs_previous,score_vs_baseline,score_vs_"
+      "heuristic,"
       "score_vs_wakhan,eval_seconds\n";
   for (const auto& r : records) {
     const LossPoint last = r.losses.empty() ? LossPoint{} : r.losses.back();
@@ -106,16 +129,19 @@ std::string metrics_csv(const std::vector<GenerationRecord>& records) {
     const MatchScore* heuristic = find_match(r, "heuristic");
     const MatchScore* wakhan = find_match(r, "wakhan");
     out += std::to_string(r.generation) + "," + std::to_string(r.games) + "," + std::to_string(r.rows) + "," +
-           std::to_string(r.decisions) + "," + std::to_string(r.iterations) + "," + fmt::sprintf("%.2f", r.selfplay_seconds) +
-           "," + fmt::sprintf("%.0f", r.simulations_per_second) + "," + std::to_string(r.threads) + "," +
-           fmt::sprintf("%.2f", r.leaves_per_call) + "," +
-           std::to_string(r.resignations) + "," + std::to_string(r.resign_false) + "," + std::to_string(r.capped) + "," +
-           std::to_string(r.window_rows) + "," + std::to_string(r.skipped_shards) + "," +
-           fmt::sprintf("%.2f", r.train_seconds) + "," + fmt::sprintf("%.5f", last.loss) + "," + fmt::sprintf("%.5f", last.policy) + "," +
-           fmt::sprintf("%.5f", last.value) + "," + fmt::sprintf("%.5f", r.holdout.policy) + "," + fmt::sprintf("%.5f", r.holdout.value) + "," +
-           (prev ? fmt::sprintf("%.4f", prev->score) : "") + "," +
-           (base ? fmt::sprintf("%.4f", base->score) : "") + "," + (heuristic ? fmt::sprintf("%.4f", heuristic->score) : "") + "," +
-           (wakhan ? fmt::sprintf("%.4f", wakhan->score) : "") + "," + fmt::sprintf("%.2f", r.eval_seconds) + "\n";
+           std::to_string(r.decisions) + "," + std::to_string(r.iterations) + "," +
+           fmt::sprintf("%.2f", r.selfplay_seconds) + "," + fmt::sprintf("%.0f", r.simulations_per_second) +
+           "," + std::to_string(r.threads) + "," + fmt::sprintf("%.2f", r.leaves_per_call) + "," +
+           std::to_string(r.resignations) + "," + std::to_string(r.resign_false) + "," +
+           std::to_string(r.capped) + "," + std::to_string(r.window_rows) + "," +
+           std::to_string(r.skipped_shards) + "," + fmt::sprintf("%.2f", r.train_seconds) + "," +
+           fmt::sprintf("%.5f", last.loss) + "," + fmt::sprintf("%.5f", last.policy) + "," +
+           fmt::sprintf("%.5f", last.value) + "," + fmt::sprintf("%.5f", r.holdout.policy) + "," +
+           fmt::sprintf("%.5f", r.holdout.value) + "," + (prev ? fmt::sprintf("%.4f", prev->score) : "") +
+           "," + (base ? fmt::sprintf("%.4f", base->score) : "") + "," +
+           (heuristic ? fmt::sprintf("%.4f", heuristic->score) : "") + "," +
+           (wakhan ? fmt::sprintf("%.4f", wakhan->score) : "") + "," + fmt::sprintf("%.2f", r.eval_seconds) +
+           "\n";
   }
   return out;
 }
@@ -124,8 +150,9 @@ std::string losses_csv(const std::vector<GenerationRecord>& records) {
   std::string out = "generation,step,loss,policy_loss,value_loss\n";
   for (const auto& r : records)
     for (const auto& p : r.losses)
-      out += std::to_string(r.generation) + "," + std::to_string(p.step) + "," + fmt::sprintf("%.6f", p.loss) + "," +
-             fmt::sprintf("%.6f", p.policy) + "," + fmt::sprintf("%.6f", p.value) + "\n";
+      out += std::to_string(r.generation) + "," + std::to_string(p.step) + "," +
+             fmt::sprintf("%.6f", p.loss) + "," + fmt::sprintf("%.6f", p.policy) + "," +
+             fmt::sprintf("%.6f", p.value) + "\n";
   return out;
 }
 
@@ -135,12 +162,14 @@ std::string rating_table(const std::vector<RatingRow>& ratings) {
   std::string out = "rank  agent        Elo    95% interval     games\n";
   int rank = 0;
   for (const auto& r : sorted)
-    out += fmt::sprintf("%4d  %-10s %6.0f   [%6.0f, %6.0f]  %6ld\n", ++rank, r.agent, r.elo, r.low, r.high, r.games);
+    out += fmt::sprintf("%4d  %-10s %6.0f   [%6.0f, %6.0f]  %6ld\n", ++rank, r.agent, r.elo, r.low, r.high,
+                        r.games);
   return out;
 }
 
 std::string run_report_html(const TrainConfig& config, const std::vector<GenerationRecord>& records,
-                            const std::vector<RatingRow>& ratings, const std::vector<MatchScore>& final_matches) {
+                            const std::vector<RatingRow>& ratings,
+                            const std::vector<MatchScore>& final_matches) {
   std::string html =
       "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>pamir training run</title>\n<style>"
       "body{font-family:sans-serif;margin:2em;max-width:60em}table{border-collapse:collapse;margin:1em 0}"
@@ -148,8 +177,8 @@ std::string run_report_html(const TrainConfig& config, const std::vector<Generat
       "td:first-child{text-align:left}</style></head><body>\n<h1>pamir training run</h1>\n";
   for (const MatchScore& m : final_matches) {
     html += "<p><b>Last generation against " + html_escape(m.opponent) + "</b>, " + std::to_string(m.games) +
-            " games: win share " + fmt::sprintf("%.3f", m.score) + " (95% interval " + fmt::sprintf("%.3f", m.low) + " to " +
-            fmt::sprintf("%.3f", m.high) + ").</p>\n";
+            " games: win share " + fmt::sprintf("%.3f", m.score) + " (95% interval " +
+            fmt::sprintf("%.3f", m.low) + " to " + fmt::sprintf("%.3f", m.high) + ").</p>\n";
   }
 
   // The rating first: what a reader opens the report for, on the first screen.
@@ -162,11 +191,14 @@ std::string run_report_html(const TrainConfig& config, const std::vector<Generat
     if (r.generation < 0 && !rating_series[0].points.empty()) {
       const double first = rating_series[0].points.front().x, last = rating_series[0].points.back().x;
       rating_series.push_back({r.agent == "baseline" ? "rollout ISMCTS" : r.agent,
-                               level_colors[(rating_series.size() - 1) % 4], {{first, r.elo}, {last, r.elo}}});
+                               level_colors[(rating_series.size() - 1) % 4],
+                               {{first, r.elo}, {last, r.elo}}});
     }
-  html += "<h2>Rating by generation</h2>\n<p>Against the fixed opponents: ISMCTS with random rollouts (the "
-          "baseline), ISMCTS with the heuristic at the nets' iterations, and Wakhan (2-player runs).</p>\n" +
-          svg_line_chart("Plackett-Luce rating (Elo scale, 95% intervals)", "generation", "Elo", rating_series, true);
+  html +=
+      "<h2>Rating by generation</h2>\n<p>Against the fixed opponents: ISMCTS with random rollouts (the "
+      "baseline), ISMCTS with the heuristic at the nets' iterations, and Wakhan (2-player runs).</p>\n" +
+      svg_line_chart("Plackett-Luce rating (Elo scale, 95% intervals)", "generation", "Elo", rating_series,
+                     true);
   html += "<pre>" + html_escape(rating_table(ratings)) + "</pre>\n";
 
   ChartSeries loss{"total", "#1f77b4", {}}, policy{"policy", "#ff7f0e", {}}, value{"value", "#2ca02c", {}};
@@ -176,10 +208,12 @@ std::string run_report_html(const TrainConfig& config, const std::vector<Generat
       policy.points.push_back({double(p.step), p.policy});
       value.points.push_back({double(p.step), p.value});
     }
-  html += "<h2>Training loss</h2>\n" + svg_line_chart("loss per optimizer step", "step", "loss", {loss, policy, value});
+  html += "<h2>Training loss</h2>\n" +
+          svg_line_chart("loss per optimizer step", "step", "loss", {loss, policy, value});
   // Held-out losses: the net before a generation's training, on that generation's games,
   // which it never trained on; training losses far below them mean memorized games.
-  ChartSeries train_value{"value (training, last point)", "#2ca02c", {}}, holdout_value{"value (held out)", "#9467bd", {}};
+  ChartSeries train_value{"value (training, last point)", "#2ca02c", {}},
+      holdout_value{"value (held out)", "#9467bd", {}};
   ChartSeries train_policy{"policy (training, last point)", "#ff7f0e", {}},
       holdout_policy{"policy (held out)", "#8c564b", {}};
   for (const auto& r : records) {
@@ -191,42 +225,51 @@ std::string run_report_html(const TrainConfig& config, const std::vector<Generat
     holdout_policy.points.push_back({double(r.generation), r.holdout.policy});
   }
   html += "<h2>Training and held-out losses by generation</h2>\n" +
-          svg_line_chart("losses (held out: the previous net on this generation's new games)", "generation", "loss",
-                         {train_value, holdout_value, train_policy, holdout_policy}, true);
+          svg_line_chart("losses (held out: the previous net on this generation's new games)", "generation",
+                         "loss", {train_value, holdout_value, train_policy, holdout_policy}, true);
 
   // Seventeen columns: the table scrolls sideways on a narrow screen rather than widen the page.
-  html += "<h2>Generations</h2>\n<div style=\"overflow-x:auto\"><table><tr><th>generation</th><th>self-play games</th><th>rows</th>"
-          "<th>stopped at cap</th><th>simulations/s</th><th>threads</th><th>value loss</th><th>held-out value loss</th>"
-          "<th>policy loss</th><th>held-out policy loss</th><th>vs previous</th><th>vs rollout ISMCTS</th>"
-          "<th>vs heuristic ISMCTS</th><th>vs Wakhan</th>"
-          "<th>self-play s</th><th>train s</th><th>eval s</th></tr>\n";
+  html +=
+      "<h2>Generations</h2>\n<div style=\"overflow-x:auto\"><table><tr><th>generation</th><th>self-play "
+      "games</th><th>rows</th>"
+      "<th>stopped at cap</th><th>simulations/s</th><th>threads</th><th>value loss</th><th>held-out value "
+      "loss</th>"
+      "<th>policy loss</th><th>held-out policy loss</th><th>vs previous</th><th>vs rollout ISMCTS</th>"
+      "<th>vs heuristic ISMCTS</th><th>vs Wakhan</th>"
+      "<th>self-play s</th><th>train s</th><th>eval s</th></tr>\n";
   for (const auto& r : records) {
     const auto score = [](const MatchScore* m) {
-      return m ? fmt::sprintf("%.3f", m->score) + " [" + fmt::sprintf("%.2f", m->low) + ", " + fmt::sprintf("%.2f", m->high) + "]" : "";
+      return m ? fmt::sprintf("%.3f", m->score) + " [" + fmt::sprintf("%.2f", m->low) + ", " +
+                     fmt::sprintf("%.2f", m->high) + "]"
+               : "";
     };
     html += "<tr><td>" + std::to_string(r.generation) + "</td><td>" + std::to_string(r.games) + "</td><td>" +
             std::to_string(r.rows) + "</td><td>" + std::to_string(r.capped) + "</td><td>" +
-            fmt::sprintf("%.0f", r.simulations_per_second) + "</td><td>" + std::to_string(r.threads) + "</td><td>" +
-            (r.losses.empty() ? "" : fmt::sprintf("%.4f", r.losses.back().value)) + "</td><td>" + fmt::sprintf("%.4f", r.holdout.value) +
-            "</td><td>" + (r.losses.empty() ? "" : fmt::sprintf("%.4f", r.losses.back().policy)) + "</td><td>" +
-            fmt::sprintf("%.4f", r.holdout.policy) + "</td><td>" + score(find_match(r, "gen")) + "</td><td>" + score(find_match(r, "baseline")) +
-            "</td><td>" + score(find_match(r, "heuristic")) + "</td><td>" + score(find_match(r, "wakhan")) +
-            "</td><td>" + fmt::sprintf("%.1f", r.selfplay_seconds) + "</td><td>" + fmt::sprintf("%.1f", r.train_seconds) +
-            "</td><td>" + fmt::sprintf("%.1f", r.eval_seconds) + "</td></tr>\n";
+            fmt::sprintf("%.0f", r.simulations_per_second) + "</td><td>" + std::to_string(r.threads) +
+            "</td><td>" + (r.losses.empty() ? "" : fmt::sprintf("%.4f", r.losses.back().value)) +
+            "</td><td>" + fmt::sprintf("%.4f", r.holdout.value) + "</td><td>" +
+            (r.losses.empty() ? "" : fmt::sprintf("%.4f", r.losses.back().policy)) + "</td><td>" +
+            fmt::sprintf("%.4f", r.holdout.policy) + "</td><td>" + score(find_match(r, "gen")) + "</td><td>" +
+            score(find_match(r, "baseline")) + "</td><td>" + score(find_match(r, "heuristic")) + "</td><td>" +
+            score(find_match(r, "wakhan")) + "</td><td>" + fmt::sprintf("%.1f", r.selfplay_seconds) +
+            "</td><td>" + fmt::sprintf("%.1f", r.train_seconds) + "</td><td>" +
+            fmt::sprintf("%.1f", r.eval_seconds) + "</td></tr>\n";
   }
-  html += "</table></div>\n<h2>Configuration</h2>\n<pre>" + html_escape(format_config(config)) + "</pre>\n</body></html>\n";
+  html += "</table></div>\n<h2>Configuration</h2>\n<pre>" + html_escape(format_config(config)) +
+          "</pre>\n</body></html>\n";
   return html;
 }
 
 std::string generation_summary(const GenerationRecord& r) {
   const LossPoint last = r.losses.empty() ? LossPoint{} : r.losses.back();
-  std::string line = "gen " + std::to_string(r.generation) + ": loss value " + fmt::sprintf("%.3f", last.value) + " policy " +
-                     fmt::sprintf("%.3f", last.policy) + " | held out value " + fmt::sprintf("%.3f", r.holdout.value) + " policy " +
+  std::string line = "gen " + std::to_string(r.generation) + ": loss value " +
+                     fmt::sprintf("%.3f", last.value) + " policy " + fmt::sprintf("%.3f", last.policy) +
+                     " | held out value " + fmt::sprintf("%.3f", r.holdout.value) + " policy " +
                      fmt::sprintf("%.3f", r.holdout.policy) + " | stopped " + std::to_string(r.capped) + "/" +
                      std::to_string(r.games);
   for (const MatchScore& m : r.matches)
-    line += " | vs " + m.opponent + " " + fmt::sprintf("%.3f", m.score) + " [" + fmt::sprintf("%.2f", m.low) + ", " +
-            fmt::sprintf("%.2f", m.high) + "]";
+    line += " | vs " + m.opponent + " " + fmt::sprintf("%.3f", m.score) + " [" + fmt::sprintf("%.2f", m.low) +
+            ", " + fmt::sprintf("%.2f", m.high) + "]";
   return line;
 }
 

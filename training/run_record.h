@@ -50,7 +50,6 @@ struct GenerationRecord {
   // Evaluation.
   std::vector<MatchScore> matches;
   double eval_seconds = 0;
-
 };
 
 std::string record_json(const GenerationRecord& r);
@@ -76,7 +75,8 @@ std::string rating_table(const std::vector<RatingRow>& ratings);
 // The self-contained HTML report: settings, loss curves, rating by generation, self-play
 // speed, the final matches of the last generation.
 std::string run_report_html(const TrainConfig& config, const std::vector<GenerationRecord>& records,
-                            const std::vector<RatingRow>& ratings, const std::vector<MatchScore>& final_matches);
+                            const std::vector<RatingRow>& ratings,
+                            const std::vector<MatchScore>& final_matches);
 
 // One console line for a finished generation: losses, held-out losses, stopped games,
 // evaluation scores.

@@ -33,8 +33,12 @@ std::string numbered(const std::string& dir, const char* prefix, int generation,
 }
 
 struct RunPaths {
-  explicit RunPaths(const std::string& d) : dir(d), shards(d + "/shards"), nets(d + "/nets"), eval(d + "/eval"),
-                                             generations(d + "/generations") {}
+  explicit RunPaths(const std::string& d)
+      : dir(d),
+        shards(d + "/shards"),
+        nets(d + "/nets"),
+        eval(d + "/eval"),
+        generations(d + "/generations") {}
   std::string dir, shards, nets, eval, generations;
   std::string weights(int g) const { return numbered(nets, "gen", g, ".weights"); }
   std::string checkpoint(int g) const { return numbered(nets, "gen", g, ".ckpt"); }
@@ -45,7 +49,9 @@ struct RunPaths {
   // The final matches are named by the run's last generation, so that extending a finished
   // run (--generations more) plays its new last generation's matches in files of their own.
   std::string final_results(int last) const { return numbered(eval, "final-gen", last, "-vs-gen000.jsonl"); }
-  std::string final_baseline_results(int last) const { return numbered(eval, "final-gen", last, "-vs-baseline.jsonl"); }
+  std::string final_baseline_results(int last) const {
+    return numbered(eval, "final-gen", last, "-vs-baseline.jsonl");
+  }
 };
 
 // The net shape of the config's game: what its shards, weights and checkpoints must have.
@@ -64,7 +70,8 @@ nets::TrainerOptions trainer_options(const TrainConfig& c) {
 }
 
 // Saves weights then checkpoint: the checkpoint's presence says both are complete.
-void save_generation(const nets::Trainer& trainer, const RunPaths& paths, int g, const std::string& metadata) {
+void save_generation(const nets::Trainer& trainer, const RunPaths& paths, int g,
+                     const std::string& metadata) {
   nets::save_weights(paths.weights(g), trainer.export_weights());
   trainer.save_checkpoint(paths.checkpoint(g), metadata);
 }
@@ -90,9 +97,11 @@ ShardRows load_window(const RunPaths& paths, const nets::NetShape& shape, int fi
 }
 
 // Puts row r of the rows into slot i of the batch.
-void set_batch_row(const ShardRows& w, int r, int i, std::vector<nets::Feature>& features, nets::TrainBatch& batch) {
+void set_batch_row(const ShardRows& w, int r, int i, std::vector<nets::Feature>& features,
+                   nets::TrainBatch& batch) {
   features.clear();
-  for (int k = w.feature_begin[r]; k < w.feature_begin[r + 1]; ++k) features.push_back({w.feature_index[k], w.feature_value[k]});
+  for (int k = w.feature_begin[r]; k < w.feature_begin[r + 1]; ++k)
+    features.push_back({w.feature_index[k], w.feature_value[k]});
   const int legal_at = w.legal_begin[r];
   batch.set_encoded_row(i, features.data(), int(features.size()), w.legal_action.data() + legal_at,
                         w.policy.data() + legal_at, w.legal_begin[r + 1] - legal_at,
@@ -150,7 +159,8 @@ void train_generation(const TrainConfig& c, const RunPaths& paths, int g, Genera
   window.append(newest);
   record.window_shards += newest_shards, record.skipped_shards += newest_skipped;
   record.window_rows = window.rows();
-  if (window.rows() == 0) std::fprintf(stderr, "warning: generation %d has no training rows; the net is unchanged\n", g);
+  if (window.rows() == 0)
+    std::fprintf(stderr, "warning: generation %d has no training rows; the net is unchanged\n", g);
   const int steps = window.rows() > 0 ? c.train_steps : 0;
   const int every = std::max(1, steps / 25);  // about 25 points of the loss curve per generation
   std::uint64_t rng = game_seed(c.seed ^ 0x7A11ull, g, 0);
@@ -171,8 +181,11 @@ void train_generation(const TrainConfig& c, const RunPaths& paths, int g, Genera
   }
   bar.finish();
   record.train_seconds = seconds_since(started);
-  nlohmann::json meta = {{"generation", g}, {"window_rows", record.window_rows}, {"window_shards", record.window_shards},
-                         {"skipped_shards", record.skipped_shards}, {"seconds", record.train_seconds},
+  nlohmann::json meta = {{"generation", g},
+                         {"window_rows", record.window_rows},
+                         {"window_shards", record.window_shards},
+                         {"skipped_shards", record.skipped_shards},
+                         {"seconds", record.train_seconds},
                          {"losses", nlohmann::json::array()}};
   for (const auto& p : record.losses) meta["losses"].push_back({p.step, p.loss, p.policy, p.value});
   meta["holdout"] = {record.holdout.step, record.holdout.loss, record.holdout.policy, record.holdout.value};
@@ -183,8 +196,9 @@ void train_generation(const TrainConfig& c, const RunPaths& paths, int g, Genera
 // agents by their labels (paths relative to the run folder), so a moved folder resumes.
 std::vector<tournament::GameResult> play_match(const TrainConfig& c, tournament::RemoteGames* remote,
                                                const std::vector<std::string>& agents,
-                                               const std::vector<std::string>& labels, long games, std::uint64_t seed,
-                                               const std::string& results_path, const std::string& label) {
+                                               const std::vector<std::string>& labels, long games,
+                                               std::uint64_t seed, const std::string& results_path,
+                                               const std::string& label) {
   tournament::TournamentConfig t;
   t.game = c.game;
   t.agents = agents;
@@ -239,10 +253,11 @@ std::vector<Opponent> fixed_opponents(const TrainConfig& c) {
 
 struct EvalGames {
   std::vector<tournament::RankedGame> ranked;  // agents by Opponent::id
-  std::vector<long> games_of;                 // per agent
+  std::vector<long> games_of;                  // per agent
 };
 
-void add_games(EvalGames& all, const std::vector<tournament::GameResult>& games, const std::vector<int>& agent_ids) {
+void add_games(EvalGames& all, const std::vector<tournament::GameResult>& games,
+               const std::vector<int>& agent_ids) {
   for (const auto& g : games) {
     tournament::RankedGame r;
     for (std::size_t s = 0; s < g.seats.size(); ++s) {
@@ -258,17 +273,18 @@ Opponent generation_opponent(const TrainConfig& c, const std::string& dir, int g
   return {"gen" + std::to_string(g), net_agent_spec(c, dir, g), net_agent_spec(c, ".", g), g};
 }
 
-std::uint64_t eval_seed(const TrainConfig& c, int g, int match) { return game_seed(c.seed ^ 0xE7A1ull, g, match); }
+std::uint64_t eval_seed(const TrainConfig& c, int g, int match) {
+  return game_seed(c.seed ^ 0xE7A1ull, g, match);
+}
 
 // Plays (or resumes) generation g's net against the opponent, adds the games to the ratings
 // and returns the net's score.
-MatchScore play_rated_match(const TrainConfig& c, tournament::RemoteGames* remote, const std::string& dir, int g,
-                            const Opponent& opponent, long games,
-                            std::uint64_t seed, const std::string& results_path, const std::string& label,
-                            EvalGames& all) {
+MatchScore play_rated_match(const TrainConfig& c, tournament::RemoteGames* remote, const std::string& dir,
+                            int g, const Opponent& opponent, long games, std::uint64_t seed,
+                            const std::string& results_path, const std::string& label, EvalGames& all) {
   const Opponent net = generation_opponent(c, dir, g);
-  const auto played =
-      play_match(c, remote, {net.spec, opponent.spec}, {net.label, opponent.label}, games, seed, results_path, label);
+  const auto played = play_match(c, remote, {net.spec, opponent.spec}, {net.label, opponent.label}, games,
+                                 seed, results_path, label);
   add_games(all, played, {g, opponent.id});
   return score_of_first(opponent.name, played);
 }
@@ -277,12 +293,14 @@ void evaluate_generation(const TrainConfig& c, tournament::RemoteGames* remote, 
                          const RunPaths& paths, int g, GenerationRecord& record, EvalGames& all) {
   const auto started = Clock::now();
   if (c.eval_games > 0) {
-    record.matches.push_back(play_rated_match(c, remote, dir, g, generation_opponent(c, dir, g - 1), c.eval_games,
-                                              eval_seed(c, g, 0), paths.eval_results(g, "previous"),
-                                              "eval gen " + std::to_string(g) + "-" + std::to_string(g - 1), all));
+    record.matches.push_back(
+        play_rated_match(c, remote, dir, g, generation_opponent(c, dir, g - 1), c.eval_games,
+                         eval_seed(c, g, 0), paths.eval_results(g, "previous"),
+                         "eval gen " + std::to_string(g) + "-" + std::to_string(g - 1), all));
     const auto fixed = fixed_opponents(c);
     for (std::size_t b = 0; b < fixed.size(); ++b)
-      record.matches.push_back(play_rated_match(c, remote, dir, g, fixed[b], c.eval_games, eval_seed(c, g, 1 + int(b)),
+      record.matches.push_back(play_rated_match(c, remote, dir, g, fixed[b], c.eval_games,
+                                                eval_seed(c, g, 1 + int(b)),
                                                 paths.eval_results(g, fixed[b].name.c_str()),
                                                 "eval gen " + std::to_string(g) + "-" + fixed[b].name, all));
   }
@@ -300,8 +318,8 @@ std::vector<RatingRow> compute_ratings(const TrainConfig& c, const EvalGames& al
     const bool is_fixed = a > c.generations;
     if (!is_fixed && a > last_generation) continue;
     if (all.games_of[a] == 0) continue;  // a fixed opponent not met yet (an older run resumed)
-    rows.push_back({is_fixed ? fixed[a - c.generations - 1].name : "gen" + std::to_string(a), is_fixed ? -1 : a,
-                    elo[a].elo, elo[a].ci_low, elo[a].ci_high, all.games_of[a]});
+    rows.push_back({is_fixed ? fixed[a - c.generations - 1].name : "gen" + std::to_string(a),
+                    is_fixed ? -1 : a, elo[a].elo, elo[a].ci_low, elo[a].ci_high, all.games_of[a]});
   }
   return rows;
 }
@@ -314,10 +332,13 @@ class CoordinationReport {
   explicit CoordinationReport(const dist::Cluster* cluster) : cluster_(cluster) { mark(); }
   void report(int g) {
     if (!cluster_) return;
-    std::fprintf(stderr, "ranks: %d; rank 0 sent %.2f MB and received %.2f MB in generation %d; handing out jobs took %.3f s, "
-                 "waiting for the other ranks %.2f s\n", cluster_->size(), (cluster_->bytes_sent() - sent_) / 1e6,
-                 (cluster_->bytes_received() - received_) / 1e6, g, cluster_->sending_seconds() - sending_,
-                 cluster_->waiting_seconds() - waiting_);
+    std::fprintf(
+        stderr,
+        "ranks: %d; rank 0 sent %.2f MB and received %.2f MB in generation %d; handing out jobs took %.3f s, "
+        "waiting for the other ranks %.2f s\n",
+        cluster_->size(), (cluster_->bytes_sent() - sent_) / 1e6,
+        (cluster_->bytes_received() - received_) / 1e6, g, cluster_->sending_seconds() - sending_,
+        cluster_->waiting_seconds() - waiting_);
     mark();
   }
 
@@ -337,7 +358,7 @@ void write_reports(const TrainConfig& c, const RunPaths& paths, const TrainRunRe
   io::write_file_atomically(paths.dir + "/losses.csv", losses_csv(r.records));
   io::write_file_atomically(paths.dir + "/ratings.txt", rating_table(r.ratings));
   io::write_file_atomically(paths.dir + "/report.html",
-                              run_report_html(c, r.records, r.ratings, r.final_matches));
+                            run_report_html(c, r.records, r.ratings, r.final_matches));
 }
 
 }  // namespace
@@ -345,7 +366,8 @@ void write_reports(const TrainConfig& c, const RunPaths& paths, const TrainRunRe
 std::string net_agent_spec(const TrainConfig& c, const std::string& dir, int generation) {
   return "ismcts:iters=" + std::to_string(c.eval_iters) + ",c=" + key_value(c, "cpuct") +
          ",batch=" + std::to_string(c.leaves_per_search) +
-         (c.heuristic_mix > 0 ? ",hmix=" + key_value(c, "heuristic_mix") : "") + ",eval=net:" + RunPaths(dir).weights(generation);
+         (c.heuristic_mix > 0 ? ",hmix=" + key_value(c, "heuristic_mix") : "") +
+         ",eval=net:" + RunPaths(dir).weights(generation);
 }
 
 std::string baseline_agent_spec(const TrainConfig& c) {
@@ -378,12 +400,13 @@ TrainRunResult run_training(const TrainConfig& c, const std::string& dir, const 
     } else {
       std::fprintf(stderr, "generation %d of %d\n", g, c.generations);
       record.generation = g;
-      auto weights =
-          std::make_shared<const nets::NetWeights>(nets::load_weights(paths.weights(g - 1), game.net_shape()));
+      auto weights = std::make_shared<const nets::NetWeights>(
+          nets::load_weights(paths.weights(g - 1), game.net_shape()));
       ProgressBar bar("self-play gen " + std::to_string(g), c.games_per_generation);
       std::unique_ptr<dist::RankSelfPlayGames> remote;
-      if (spread) remote = std::make_unique<dist::RankSelfPlayGames>(*ranks.cluster, ranks.root_plays,
-                                                                     io::read_file(paths.weights(g - 1)));
+      if (spread)
+        remote = std::make_unique<dist::RankSelfPlayGames>(*ranks.cluster, ranks.root_plays,
+                                                           io::read_file(paths.weights(g - 1)));
       const SelfPlayResult sp = run_selfplay(
           c, g, game.net_shape(), paths.shards, [&](int) { return game.make_selfplay_worker(c, g, weights); },
           [&](long done, long) { bar.update(done); }, remote.get());
@@ -392,12 +415,16 @@ TrainRunResult run_training(const TrainConfig& c, const std::string& dir, const 
       // calls are this process's (they belong to no game), and leaves per call with them.
       SelfPlayCounters n = sp.counters;
       n += sp.resumed;
-      record.games = n.games, record.rows = n.rows, record.decisions = n.decisions, record.searches = n.searches;
-      record.iterations = n.iterations, record.leaves = n.leaves, record.evaluator_calls = sp.counters.evaluator_calls;
-      record.leaves_per_call = sp.counters.evaluator_calls ? double(sp.counters.leaves) / sp.counters.evaluator_calls : 0;
+      record.games = n.games, record.rows = n.rows, record.decisions = n.decisions,
+      record.searches = n.searches;
+      record.iterations = n.iterations, record.leaves = n.leaves,
+      record.evaluator_calls = sp.counters.evaluator_calls;
+      record.leaves_per_call =
+          sp.counters.evaluator_calls ? double(sp.counters.leaves) / sp.counters.evaluator_calls : 0;
       record.simulations_per_second = sp.wall_seconds > 0 ? sp.counters.iterations / sp.wall_seconds : 0;
       record.resignations = n.resignations, record.audit_would_resign = n.audit_would_resign;
-      record.resign_false = n.resign_false, record.capped = n.capped, record.threads = sp.threads, record.selfplay_seconds = sp.wall_seconds;
+      record.resign_false = n.resign_false, record.capped = n.capped, record.threads = sp.threads,
+      record.selfplay_seconds = sp.wall_seconds;
       train_generation(c, paths, g, record);
       evaluate_generation(c, remote_games.get(), dir, paths, g, record, all);
       io::write_file_atomically(paths.record(g), record_json(record));
@@ -409,12 +436,12 @@ TrainRunResult run_training(const TrainConfig& c, const std::string& dir, const 
     write_reports(c, paths, result);
   }
   if (c.final_eval_games > 0) {
-    result.final_matches.push_back(play_rated_match(c, remote_games.get(), dir, c.generations, generation_opponent(c, dir, 0),
-                                                    c.final_eval_games, eval_seed(c, 0, 2), paths.final_results(c.generations),
-                                                    "final vs gen 0", all));
-    result.final_matches.push_back(play_rated_match(c, remote_games.get(), dir, c.generations, fixed_opponents(c)[0], c.final_eval_games,
-                                                    eval_seed(c, 0, 3), paths.final_baseline_results(c.generations),
-                                                    "final vs baseline", all));
+    result.final_matches.push_back(play_rated_match(
+        c, remote_games.get(), dir, c.generations, generation_opponent(c, dir, 0), c.final_eval_games,
+        eval_seed(c, 0, 2), paths.final_results(c.generations), "final vs gen 0", all));
+    result.final_matches.push_back(play_rated_match(
+        c, remote_games.get(), dir, c.generations, fixed_opponents(c)[0], c.final_eval_games,
+        eval_seed(c, 0, 3), paths.final_baseline_results(c.generations), "final vs baseline", all));
     result.ratings = compute_ratings(c, all, c.generations);
   }
   write_reports(c, paths, result);

@@ -32,7 +32,8 @@ std::string where(const char* key) { return std::string("\"") + key + "\""; }
 long long integer_field(const Json& j, const char* key, long long lo, long long hi, long long fallback) {
   if (!j.contains(key)) return fallback;
   const Json& v = j[key];
-  const bool in_range = v.is_number_unsigned() ? v.get<unsigned long long>() <= static_cast<unsigned long long>(hi)
+  const bool in_range = v.is_number_unsigned()
+                            ? v.get<unsigned long long>() <= static_cast<unsigned long long>(hi)
                         : v.is_number_integer() ? v.get<long long>() >= lo && v.get<long long>() <= hi
                                                 : false;
   if (!in_range)
@@ -45,7 +46,8 @@ long long integer_field(const Json& j, const char* key, long long lo, long long 
 games::u64 seed_field(const Json& j, const char* key, games::u64 fallback) {
   if (!j.contains(key)) return fallback;
   if (!j[key].is_number_unsigned())
-    throw std::invalid_argument(where(key) + " must be a whole number 0 to 2^64-1, got " + io::excerpt(j[key]));
+    throw std::invalid_argument(where(key) + " must be a whole number 0 to 2^64-1, got " +
+                                io::excerpt(j[key]));
   return j[key].get<games::u64>();
 }
 
@@ -87,7 +89,8 @@ Json route(BoardSession& session, const ApiRequest& r) {
   if (get && r.path == "/api/view") return session.view(step_param(r));
   if (post && r.path == "/api/open") {
     const Json j = body_of(r);
-    session.open_from_page(string_field(j, "path"), long(integer_field(j, "game", -1, std::numeric_limits<long>::max(), -1)));
+    session.open_from_page(string_field(j, "path"),
+                           long(integer_field(j, "game", -1, std::numeric_limits<long>::max(), -1)));
   } else if (post && r.path == "/api/new") {
     const Json j = body_of(r);
     NewGame g;
@@ -122,7 +125,8 @@ ApiReply answer(BoardSession& session, const ApiRequest& request) {
 }
 
 ApiReply answer(BoardSessions& sessions, const ApiRequest& request, const std::string& session_id) {
-  if (request.method == "POST" && request.path == "/api/session") return {200, {{"session", sessions.create()}}};
+  if (request.method == "POST" && request.path == "/api/session")
+    return {200, {{"session", sessions.create()}}};
   if (request.method == "GET" && request.path == "/api/ruleset") return {200, sessions.ruleset()};
   try {
     BoardSessions::Lease session = sessions.find(session_id);

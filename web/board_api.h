@@ -13,8 +13,8 @@
 namespace pamir::web {
 
 struct ApiRequest {
-  std::string method;  // "GET" or "POST"
-  std::string path;    // "/api/view", ...
+  std::string method;                         // "GET" or "POST"
+  std::string path;                           // "/api/view", ...
   std::map<std::string, std::string> params;  // the query's
   std::string body;
 };

@@ -96,16 +96,18 @@ void BoardServer::Impl::route() {
   // httplib's own refusals (413 for a body over the limit, 404, 400) as one-line JSON too.
   server.set_error_handler([](const httplib::Request&, httplib::Response& res) {
     if (!res.body.empty()) return;
-    const std::string reason = res.status == 413 ? "the request body is larger than " + std::to_string(kMaxRequestBytes) + " bytes"
-                               : res.status == 404 ? "no such page"
-                                                   : "bad request (HTTP " + std::to_string(res.status) + ")";
+    const std::string reason =
+        res.status == 413   ? "the request body is larger than " + std::to_string(kMaxRequestBytes) + " bytes"
+        : res.status == 404 ? "no such page"
+                            : "bad request (HTTP " + std::to_string(res.status) + ")";
     reply(res, {{"error", reason}}, res.status);
   });
 
   server.Get("/", [](const httplib::Request&, httplib::Response& res) {
-    res.set_header("Content-Security-Policy",
-                   "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:; "
-                   "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'");
+    res.set_header(
+        "Content-Security-Policy",
+        "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:; "
+        "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'");
     res.set_content(kBoardPage, "text/html; charset=utf-8");
   });
   // Every API call, answered as JSON; calls to one session take turns (BoardSessions).

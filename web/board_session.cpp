@@ -37,14 +37,17 @@ void BoardSession::open_from_page(const std::string& path, long index) {
   // The path's canonical form (symbolic links and .. resolved) must lie under a root; it is
   // not opened, nor said whether it exists, unless it does.
   std::error_code error;
-  const std::filesystem::path file = std::filesystem::weakly_canonical(std::filesystem::absolute(path, error), error);
+  const std::filesystem::path file =
+      std::filesystem::weakly_canonical(std::filesystem::absolute(path, error), error);
   const auto under = [&](const std::filesystem::path& root) {
     const auto [r, f] = std::mismatch(root.begin(), root.end(), file.begin(), file.end());
     return r == root.end();
   };
-  const bool allowed = !error && (file == start_file_ || std::any_of(access_.roots.begin(), access_.roots.end(), under));
+  const bool allowed =
+      !error && (file == start_file_ || std::any_of(access_.roots.begin(), access_.roots.end(), under));
   if (!allowed)
-    throw AccessDenied("the page may open files only under the folders pamir serve was started with (--root)");
+    throw AccessDenied(
+        "the page may open files only under the folders pamir serve was started with (--root)");
   show_games(path, io::read_regular_file(file.string(), kMaxPageFileBytes), index);
 }
 
@@ -54,7 +57,8 @@ void BoardSession::show_games(const std::string& path, const std::string& text, 
   std::string error;
   if (!game_.replay(shown.record, &error)) throw std::runtime_error(path + ": " + error);
   Json list = Json::array();
-  for (const auto& g : games) list.push_back({{"index", g.index}, {"agents", g.record.agents}, {"ranks", g.ranks}});
+  for (const auto& g : games)
+    list.push_back({{"index", g.index}, {"agents", g.record.agents}, {"ranks", g.ranks}});
 
   mode_ = "replay";
   file_ = path;
@@ -63,7 +67,8 @@ void BoardSession::show_games(const std::string& path, const std::string& text, 
   bots_.clear();
   stopped_.clear();
   actions_.assign(shown.record.actions.begin(), shown.record.actions.end());
-  positions_.assign(1, game_.new_game(shown.record.num_players, shown.record.seed, shown.record.automaton_seat));
+  positions_.assign(1,
+                    game_.new_game(shown.record.num_players, shown.record.seed, shown.record.automaton_seat));
   for (const Action a : actions_) {  // legal: replay() checked
     Position next = positions_.back();
     game_.apply(next, a);
@@ -76,19 +81,22 @@ void BoardSession::check_page_may_seat(const std::string& spec) const {
   const std::string name = spec.substr(0, spec.find(':'));
   if (name == kExternalAgent) {
     if (!access_.external_agents)
-      throw AccessDenied("the page may not start outside programs (external:) unless pamir serve was started with "
-                         "--allow-external");
+      throw AccessDenied(
+          "the page may not start outside programs (external:) unless pamir serve was started with "
+          "--allow-external");
     return;
   }
   // The other agents every game seats (games/agent.h) are the terminal's: a person there
   // would hold the server until someone typed.
   if (spec != kHumanSpec && games::find_agent(name))
-    throw std::invalid_argument("the page cannot seat '" + name.substr(0, 40) + "' agents (they answer at the terminal)");
+    throw std::invalid_argument("the page cannot seat '" + name.substr(0, 40) +
+                                "' agents (they answer at the terminal)");
 }
 
 void BoardSession::start(const NewGame& g) {
   if (g.players < game_.min_players() || g.players > game_.max_players())
-    throw std::invalid_argument("players must be " + game_.seat_range() + ", got " + std::to_string(g.players));
+    throw std::invalid_argument("players must be " + game_.seat_range() + ", got " +
+                                std::to_string(g.players));
   if (int(g.agents.size()) != g.players)
     throw std::invalid_argument("agents names " + std::to_string(g.agents.size()) + " seats for " +
                                 std::to_string(g.players) + " players");
@@ -100,7 +108,8 @@ void BoardSession::start(const NewGame& g) {
   for (int p = 0; p < g.players; ++p) {
     const std::string& spec = g.agents[p];
     const bool engine_or_person = spec == kHumanSpec || p == automaton;
-    bots.push_back(engine_or_person ? nullptr : game_.make_agent(spec, tournament::agent_seed(game_, g.seed, p)));
+    bots.push_back(engine_or_person ? nullptr
+                                    : game_.make_agent(spec, tournament::agent_seed(game_, g.seed, p)));
   }
   mode_ = "play";
   file_.clear();
@@ -123,7 +132,8 @@ int BoardSession::human_to_move() const {
 void BoardSession::play_agents() {
   while (stopped_.empty() && !game_.over(positions_.back()) && human_to_move() == kNoSeat) {
     if (int(actions_.size()) >= tournament::kDefaultMaxDecisions) {
-      stopped_ = "stopped after " + std::to_string(actions_.size()) + " decisions (a draw, as in tournaments)";
+      stopped_ =
+          "stopped after " + std::to_string(actions_.size()) + " decisions (a draw, as in tournaments)";
       return;
     }
     const Position& s = positions_.back();

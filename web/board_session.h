@@ -49,7 +49,8 @@ struct NewGame {
 
 class BoardSession {
  public:
-  explicit BoardSession(const games::Game& game, PageAccess access = {}) : game_(game), access_(std::move(access)) {}
+  explicit BoardSession(const games::Game& game, PageAccess access = {})
+      : game_(game), access_(std::move(access)) {}
 
   // Shows game `index` of a file of games (a record, or a tournament's games.jsonl; -1: the
   // file's first game). Throws std::runtime_error with a one-line reason (a file of another
@@ -99,11 +100,11 @@ class BoardSession {
   const games::Game& game_;
   PageAccess access_;
   std::filesystem::path start_file_;  // the first file opened (canonical), which the page may reopen
-  std::string mode_ = "none";  // "none", "replay", "play"
+  std::string mode_ = "none";         // "none", "replay", "play"
   std::string title_;
-  std::string file_;  // the file a replay came from
-  std::vector<std::string> agents_;                   // spec per seat
-  std::vector<std::unique_ptr<games::Agent>> bots_;   // per seat; null for human and automaton seats
+  std::string file_;                                 // the file a replay came from
+  std::vector<std::string> agents_;                  // spec per seat
+  std::vector<std::unique_ptr<games::Agent>> bots_;  // per seat; null for human and automaton seats
   std::vector<games::Action> actions_;
   std::vector<games::Position> positions_;  // positions_[i]: before decision i; back(): now
   std::string stopped_;                     // why a game stopped before its end (a forfeit, the cap)

@@ -7,7 +7,8 @@
 
 namespace pamir::web {
 
-BoardSessions::BoardSessions(const games::Game& game, PageAccess access, const std::string& open_path, long open_index)
+BoardSessions::BoardSessions(const games::Game& game, PageAccess access, const std::string& open_path,
+                             long open_index)
     : game_(game), access_(std::move(access)), open_path_(open_path), open_index_(open_index) {
   if (open_path_.empty()) return;
   open_text_ = io::read_file(open_path_);
@@ -24,9 +25,9 @@ std::string BoardSessions::create() {
   auto slot = std::make_shared<Lease::Slot>(fresh());
   std::lock_guard lock(mutex_);
   if (int(sessions_.size()) >= kMaxSessions) {
-    const auto oldest = std::min_element(sessions_.begin(), sessions_.end(), [](const auto& a, const auto& b) {
-      return a.second->last_used < b.second->last_used;
-    });
+    const auto oldest = std::min_element(
+        sessions_.begin(), sessions_.end(),
+        [](const auto& a, const auto& b) { return a.second->last_used < b.second->last_used; });
     sessions_.erase(oldest);
   }
   std::string id = new_token();
@@ -41,9 +42,10 @@ BoardSessions::Lease BoardSessions::find(const std::string& id) {
     std::lock_guard lock(mutex_);
     const auto it = sessions_.find(id);
     if (it == sessions_.end())
-      throw UnknownSession(id.empty() ? "no session: the page sends its session's id in " + std::string(kSessionHeader)
-                                      : "no such session (closed, or evicted by " + std::to_string(kMaxSessions) +
-                                            " newer ones)");
+      throw UnknownSession(
+          id.empty()
+              ? "no session: the page sends its session's id in " + std::string(kSessionHeader)
+              : "no such session (closed, or evicted by " + std::to_string(kMaxSessions) + " newer ones)");
     it->second->last_used = ++clock_;
     slot = it->second;
   }

@@ -31,7 +31,8 @@ class BoardSessions {
   // Every new session shows game `open_index` of the file `open_path` (serve --open; empty:
   // none), read once here: throws std::runtime_error with a one-line reason when it cannot be
   // shown.
-  BoardSessions(const games::Game& game, PageAccess access, const std::string& open_path = "", long open_index = -1);
+  BoardSessions(const games::Game& game, PageAccess access, const std::string& open_path = "",
+                long open_index = -1);
 
   // A session of its own for one tab: holds the session and its lock for one request.
   class Lease {

@@ -49,7 +49,8 @@ RequestGuard::RequestGuard(std::string token, std::vector<std::string> host_name
     name = lower(name);
     // An IPv6 address is written in brackets in Host and Origin.
     if (name.find(':') != std::string::npos && name.front() != '[') name = "[" + name + "]";
-    if (std::find(host_names_.begin(), host_names_.end(), name) == host_names_.end()) host_names_.push_back(name);
+    if (std::find(host_names_.begin(), host_names_.end(), name) == host_names_.end())
+      host_names_.push_back(name);
   }
 }
 
@@ -63,16 +64,19 @@ bool RequestGuard::known_host(const std::string& host_and_port) const {
 
 std::optional<Refusal> RequestGuard::check(const RequestFacts& r) const {
   if (!known_host(r.host))
-    return Refusal{403, "Host \"" + r.host.substr(0, 100) + "\" is not this server's address (see docs/board.md, Security)"};
+    return Refusal{403, "Host \"" + r.host.substr(0, 100) +
+                            "\" is not this server's address (see docs/board.md, Security)"};
   if (r.origin) {
     const std::string scheme = "http://";
     const std::string o = lower(*r.origin);
     if (o.compare(0, scheme.size(), scheme) != 0 || !known_host(o.substr(scheme.size())))
-      return Refusal{403, "requests from other sites are refused (Origin \"" + r.origin->substr(0, 100) + "\")"};
+      return Refusal{403,
+                     "requests from other sites are refused (Origin \"" + r.origin->substr(0, 100) + "\")"};
   }
   const bool api = r.path.compare(0, 5, "/api/") == 0;
   if (api && !same_secret(r.token, token_))
-    return Refusal{403, std::string("missing or wrong token: open the URL pamir serve printed (header ") + kTokenHeader + ")"};
+    return Refusal{403, std::string("missing or wrong token: open the URL pamir serve printed (header ") +
+                            kTokenHeader + ")"};
   if (r.method != "GET" && r.method != "HEAD" && media_type(r.content_type) != "application/json")
     return Refusal{403, "the request body must be application/json"};
   return std::nullopt;

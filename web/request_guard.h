@@ -18,16 +18,16 @@ inline constexpr const char* kTokenHeader = "X-Pamir-Token";
 
 // What the guard reads of a request.
 struct RequestFacts {
-  std::string method;        // "GET", "POST", ...
-  std::string path;          // without the query
-  std::string host;          // the Host header ("" when absent)
+  std::string method;                 // "GET", "POST", ...
+  std::string path;                   // without the query
+  std::string host;                   // the Host header ("" when absent)
   std::optional<std::string> origin;  // the Origin header, when sent
-  std::string content_type;  // "" when absent
-  std::string token;         // the X-Pamir-Token header ("" when absent)
+  std::string content_type;           // "" when absent
+  std::string token;                  // the X-Pamir-Token header ("" when absent)
 };
 
 struct Refusal {
-  int status;  // 403
+  int status;          // 403
   std::string reason;  // one line
 };
 

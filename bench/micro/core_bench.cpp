@@ -87,8 +87,10 @@ const DecisionsByKind& decisions_by_kind() {
         const int n = legal_actions(at, legal);
         const Sample sample{at, legal[random_below(pick, n)]};
         std::vector<Sample>& kept = out.positions[kind];
-        if (slot == long(kept.size())) kept.push_back(sample);
-        else kept[slot] = sample;
+        if (slot == long(kept.size()))
+          kept.push_back(sample);
+        else
+          kept[slot] = sample;
       });
     }
     for (int k = 0; k < TaskKind::kNumDecisions; ++k) out.share[k] = double(count[k]) / double(total);

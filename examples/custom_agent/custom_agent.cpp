@@ -106,7 +106,8 @@ class MaterialEvaluator final : public search::Evaluator {
 
 void register_custom_agents() {
   search::register_agent("greedy", [](const std::string& argument, core::u64 seed) {
-    if (!argument.empty()) throw std::invalid_argument("agent 'greedy' takes no argument, got '" + argument + "'");
+    if (!argument.empty())
+      throw std::invalid_argument("agent 'greedy' takes no argument, got '" + argument + "'");
     return std::make_unique<GreedyAgent>(seed);
   });
   // "material" or "material:<temperature>".
@@ -114,7 +115,8 @@ void register_custom_agents() {
     char* end = nullptr;
     const double temperature = argument.empty() ? 3.0 : std::strtod(argument.c_str(), &end);
     if (!(temperature > 0) || (end && *end))
-      throw std::invalid_argument("evaluator 'material' needs a positive temperature, got '" + argument + "'");
+      throw std::invalid_argument("evaluator 'material' needs a positive temperature, got '" + argument +
+                                  "'");
     return std::make_unique<MaterialEvaluator>(temperature);
   });
 }
@@ -134,7 +136,8 @@ int main(int argc, char** argv) {
     config.threads = 0;  // every core
     if (argc > 1) {
       const std::optional<core::u64> games = io::parse_u64(argv[1]);
-      if (!games || *games == 0) throw std::invalid_argument("games: a positive number, got " + io::quoted(argv[1]));
+      if (!games || *games == 0)
+        throw std::invalid_argument("games: a positive number, got " + io::quoted(argv[1]));
       config.games = long(*games);
     }
     if (argc > 2) config.agents.assign(argv + 2, argv + argc);

@@ -30,7 +30,9 @@ TEST(Bench, SignatureIsDeterministicAndIndependentOfWorkload) {
 
 // The signature frozen: a change to the rules' behaviour changes it. Such a change says what
 // and why in its commit, and this value and the README's signature follow.
-TEST(Bench, SignatureIsTheOneTheReadmeStates) { EXPECT_EQ(core::to_hex(bench::signature()), "ea4ecfae47610cc3"); }
+TEST(Bench, SignatureIsTheOneTheReadmeStates) {
+  EXPECT_EQ(core::to_hex(bench::signature()), "ea4ecfae47610cc3");
+}
 
 TEST(Bench, RandomGamesAreReproducible) {
   core::State a, b;

@@ -20,11 +20,7 @@ struct FrozenPerft {
   std::uint64_t count;
 };
 constexpr FrozenPerft kFrozen[] = {
-    {2, 1, 4, 747},
-    {2, 7, 6, 15705},
-    {3, 1, 6, 6993},
-    {4, 3, 7, 21465},
-    {5, 4, 8, 63909},
+    {2, 1, 4, 747}, {2, 7, 6, 15705}, {3, 1, 6, 6993}, {4, 3, 7, 21465}, {5, 4, 8, 63909},
 };
 
 TEST(Perft, FrozenRegressionCounts) {

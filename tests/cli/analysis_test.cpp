@@ -24,13 +24,15 @@ TEST(AnalysisCommand, AnswersEveryQueryByIdAcrossThreads) {
   {
     std::ofstream out(queries);
     for (int i = 0; i < 6; ++i)
-      out << R"({"id":)" << i << R"(,"position":)" << position << R"(,"agent":"ismcts:iters=50,eval=rollout","seed":)" << i
-          << "}\n";
-    out << "\n";                                                     // blank lines are skipped
+      out << R"({"id":)" << i << R"(,"position":)" << position
+          << R"(,"agent":"ismcts:iters=50,eval=rollout","seed":)" << i << "}\n";
+    out << "\n";  // blank lines are skipped
     // Too deep to read (so its id is unknown: null): refused in one line, not a crash.
     out << R"({"id":"deep","position":)" << std::string(200, '[') << "}\n";
-    out << R"({"id":"nope","position":)" << position << R"(,"agent":"nosuch"})" << "\n";
-    out << R"({"id":"plain","position":)" << position << R"(,"agent":"random"})" << "\n";
+    out << R"({"id":"nope","position":)" << position << R"(,"agent":"nosuch"})"
+        << "\n";
+    out << R"({"id":"plain","position":)" << position << R"(,"agent":"random"})"
+        << "\n";
   }
   const ToolRun r = run_shell(kPamir + " analysis --threads 2 --agent random < " + queries);
   ASSERT_EQ(r.status, 0) << r.output;
@@ -47,8 +49,12 @@ TEST(AnalysisCommand, AnswersEveryQueryByIdAcrossThreads) {
     EXPECT_EQ(a.at("moves").size(), game.legal_actions(p).size());
     EXPECT_EQ(a.at("to_move"), game.to_move(p));
   }
-  EXPECT_EQ(answers.at("null").at("error").get<std::string>().rfind("query on line 8: invalid JSON: ", 0), 0u);
-  EXPECT_EQ(answers.at(R"("nope")").at("error").get<std::string>().rfind("query on line 9: unknown agent 'nosuch'", 0),
+  EXPECT_EQ(answers.at("null").at("error").get<std::string>().rfind("query on line 8: invalid JSON: ", 0),
+            0u);
+  EXPECT_EQ(answers.at(R"("nope")")
+                .at("error")
+                .get<std::string>()
+                .rfind("query on line 9: unknown agent 'nosuch'", 0),
             0u);
   EXPECT_FALSE(answers.at(R"("plain")").contains("moves"));
   std::remove(queries.c_str());

@@ -23,7 +23,8 @@
 namespace pamir::cli {
 namespace {
 
-const std::string kBot = std::string("/usr/bin/python3 ") + PAMIR_SOURCE_DIR + "/tests/cli/bots/first_legal.py";
+const std::string kBot =
+    std::string("/usr/bin/python3 ") + PAMIR_SOURCE_DIR + "/tests/cli/bots/first_legal.py";
 
 const games::Game& pamir_game() { return games::game("pamir"); }
 
@@ -63,7 +64,8 @@ TEST(ExternalAgent, PamirEngineIsAnOutsideAgent) {
   for (const char* key : {"pamir", "expanse"}) {
     const games::Game& game = games::game(key);
     const std::vector<std::string> specs = {
-        "external:" + std::string(PAMIR_BUILD_DIR) + "/pamir engine --game " + key + " --agent random", "random"};
+        "external:" + std::string(PAMIR_BUILD_DIR) + "/pamir engine --game " + key + " --agent random",
+        "random"};
     const auto g = tournament::play_game(game, specs, {1, 0, 1}, 0, 11);
     EXPECT_EQ(g.forfeit, -1) << key << ": " << g.forfeit_reason;
     std::string error;
@@ -82,13 +84,14 @@ struct Misbehaviour {
 TEST(ExternalAgent, MisbehaviourForfeitsWithOneLine) {
   // Only the bot that never answers meets its answer limit; the others get a limit no start-up
   // on a busy machine comes near, so that each forfeits for its own misbehaviour.
-  for (const Misbehaviour m : {Misbehaviour{"sleep", "did not answer within 300 ms", 300},
-                               Misbehaviour{"exit", "exited", 120000},
-                               Misbehaviour{"illegal", "not a legal action", 120000},
-                               Misbehaviour{"error", "answered \"error: no idea\" to go", 120000},
-                               Misbehaviour{"silent", "without an \"action\" line", 120000},
-                               Misbehaviour{"flood", "more than 1 MiB without a status line", 120000}}) {
-    const std::vector<std::string> specs = {"random", "external:timeout=" + std::to_string(m.timeout_ms) + " " + kBot + " " + m.mode};
+  for (const Misbehaviour m :
+       {Misbehaviour{"sleep", "did not answer within 300 ms", 300}, Misbehaviour{"exit", "exited", 120000},
+        Misbehaviour{"illegal", "not a legal action", 120000},
+        Misbehaviour{"error", "answered \"error: no idea\" to go", 120000},
+        Misbehaviour{"silent", "without an \"action\" line", 120000},
+        Misbehaviour{"flood", "more than 1 MiB without a status line", 120000}}) {
+    const std::vector<std::string> specs = {
+        "random", "external:timeout=" + std::to_string(m.timeout_ms) + " " + kBot + " " + m.mode};
     const auto g = tournament::play_game(pamir_game(), specs, {0, 1}, 0, 5);
     EXPECT_EQ(g.forfeit, 1) << m.mode;
     EXPECT_NE(g.forfeit_reason.find(m.reason), std::string::npos) << m.mode << ": " << g.forfeit_reason;
@@ -116,7 +119,8 @@ bool ended(pid_t pid) {
 // A program's children end with it: it runs in a process group of its own, which is ended
 // when its agent is (here, at the end of the game).
 TEST(ExternalAgent, TheProgramsChildrenEndWithIt) {
-  const std::string pid_file = std::string(::testing::TempDir()) + "pamir_bot_child." + std::to_string(getpid());
+  const std::string pid_file =
+      std::string(::testing::TempDir()) + "pamir_bot_child." + std::to_string(getpid());
   std::remove(pid_file.c_str());
   const std::vector<std::string> specs = {"external:" + kBot + " child " + pid_file, "random"};
   const auto g = tournament::play_game(pamir_game(), specs, {0, 1}, 0, 7);
@@ -131,7 +135,8 @@ TEST(ExternalAgent, TheProgramsChildrenEndWithIt) {
 // pamir ended by a signal (a SIGTERM'd `pamir serve` or tournament, Ctrl-C) ends its outside
 // programs and their children first.
 TEST(ExternalAgent, ProgramsEndWhenPamirIsTerminated) {
-  const std::string pid_file = std::string(::testing::TempDir()) + "pamir_bot_term." + std::to_string(getpid());
+  const std::string pid_file =
+      std::string(::testing::TempDir()) + "pamir_bot_term." + std::to_string(getpid());
   std::remove(pid_file.c_str());
   const std::string agents = "external:timeout=600000 " + kBot + " child " + pid_file + " sleep,random";
   const pid_t pamir = fork();
@@ -163,8 +168,8 @@ TEST(ExternalAgent, AProgramThatCannotStartForfeits) {
 }
 
 TEST(ExternalAgent, BadSpecsAreRefused) {
-  for (const char* bad : {"external", "external:", "external:timeout=0 bot", "external:timeout=x bot",
-                          "external:timeout=500"})
+  for (const char* bad :
+       {"external", "external:", "external:timeout=0 bot", "external:timeout=x bot", "external:timeout=500"})
     for (const games::Game* game : games::all_games())
       EXPECT_THROW(game->make_agent(bad, 0), std::invalid_argument) << bad;
 }

@@ -22,15 +22,17 @@ TEST(GameFlag, UnknownGamesAreUsageErrorsAndEveryCommandPlaysEveryGame) {
   r = run_pamir("play --replay t.jsonl --game 3");  // the tournament game's index is now --index
   EXPECT_EQ(r.status, 2);
   EXPECT_EQ(r.output,
-            "error: --game: unknown game '3' (games: pamir, expanse); a tournament's game is chosen with --index N\n");
+            "error: --game: unknown game '3' (games: pamir, expanse); a tournament's game is chosen with "
+            "--index N\n");
   // serve is no longer Pax Pamir's only: it gets as far as its own options (in a build with
   // the board; without it, to the one line that says so).
   r = run_pamir("serve --game expanse --root /nonexistent/pamir-root");
   EXPECT_EQ(r.status, 1);
-  EXPECT_EQ(r.output, PAMIR_WITH_WEB ? "error: --root /nonexistent/pamir-root: not a folder\n"
-                                     : "error: this pamir was built without the board (PAMIR_WITH_WEB off, or no "
-                                       "libcpp-httplib-dev): cmake -DPAMIR_WITH_WEB=ON with libcpp-httplib-dev "
-                                       "installed\n");
+  EXPECT_EQ(r.output, PAMIR_WITH_WEB
+                          ? "error: --root /nonexistent/pamir-root: not a folder\n"
+                          : "error: this pamir was built without the board (PAMIR_WITH_WEB off, or no "
+                            "libcpp-httplib-dev): cmake -DPAMIR_WITH_WEB=ON with libcpp-httplib-dev "
+                            "installed\n");
   r = run_pamir("--game pamir play --game expanse");
   EXPECT_EQ(r.status, 2);
   EXPECT_EQ(r.output, "error: --game: was given twice, for different games\n");
@@ -54,10 +56,11 @@ TEST(GameFlag, EveryCommandShowsIt) {
 TEST(GameFlag, FilesOfTheOtherGameAreRefusedByName) {
   const std::string dir = temp_path("pamir_game_flag");
   std::filesystem::create_directories(dir);
-  for (const auto& [game, other, name] : {std::tuple{"pamir", "expanse", "Pax Pamir"},
-                                          std::tuple{"expanse", "pamir", "Pax Expanse"}}) {
+  for (const auto& [game, other, name] :
+       {std::tuple{"pamir", "expanse", "Pax Pamir"}, std::tuple{"expanse", "pamir", "Pax Expanse"}}) {
     const std::string record = dir + "/" + game + ".json";
-    ToolRun r = run_pamir(std::string("play --game ") + game + " --players 3 --seed 3 --quiet --record " + record);
+    ToolRun r =
+        run_pamir(std::string("play --game ") + game + " --players 3 --seed 3 --quiet --record " + record);
     ASSERT_EQ(r.status, 0) << r.output;
     r = run_pamir(std::string("play --game ") + game + " --replay " + record + " --quiet");
     EXPECT_EQ(r.status, 0) << r.output;
@@ -66,8 +69,8 @@ TEST(GameFlag, FilesOfTheOtherGameAreRefusedByName) {
     EXPECT_EQ(r.output, "error: " + record + ": is a " + name + " record; use --game " + game + "\n");
 
     const std::string out = dir + "/" + game + "-tournament";
-    r = run_pamir(std::string("tournament --game ") + game + " --agents 'random;random' --players 3 --games 2 " +
-                  "--threads 1 --quiet --out " + out);
+    r = run_pamir(std::string("tournament --game ") + game +
+                  " --agents 'random;random' --players 3 --games 2 " + "--threads 1 --quiet --out " + out);
     ASSERT_EQ(r.status, 0) << r.output;
     r = run_pamir(std::string("play --game ") + other + " --replay " + out + "/games.jsonl");
     EXPECT_EQ(r.status, 1);
@@ -105,9 +108,10 @@ TEST(GameFlag, TrainTakesTheGameFromItsConfig) {
 // keys both come from the one read (before, the game's lookup emptied the pipe and the run
 // went on with the defaults).
 TEST(GameFlag, AConfigFromAPipeIsReadOnce) {
-  const ToolRun r = run_shell("printf 'game = expanse\\nplayers = 2\\n' | " + kPamir + " train --config /dev/stdin --out " +
-                              temp_path("pamir_piped_config"));
-  EXPECT_NE(r.output.find("error: /dev/stdin:2: players = 2 is out of range 3..4\n"), std::string::npos) << r.output;
+  const ToolRun r = run_shell("printf 'game = expanse\\nplayers = 2\\n' | " + kPamir +
+                              " train --config /dev/stdin --out " + temp_path("pamir_piped_config"));
+  EXPECT_NE(r.output.find("error: /dev/stdin:2: players = 2 is out of range 3..4\n"), std::string::npos)
+      << r.output;
   EXPECT_EQ(r.status, 1) << r.output;
 }
 
@@ -116,8 +120,9 @@ TEST(GameFlag, AConfigFromAPipeIsReadOnce) {
 TEST(GameFlag, BadConfigsGamesAndThreadsAreOneLineErrors) {
   const std::string dir = temp_path("pamir_bad_configs");
   std::filesystem::create_directories(dir + "/run/config.cfg");
-  for (const std::string& args : {"train --config " + dir + " --out " + dir + "/x", "selfplay --config " + dir + " --out " + dir + "/x",
-                                  "train --resume --out " + dir + "/run"}) {
+  for (const std::string& args :
+       {"train --config " + dir + " --out " + dir + "/x", "selfplay --config " + dir + " --out " + dir + "/x",
+        "train --resume --out " + dir + "/run"}) {
     const ToolRun r = run_pamir(args);
     EXPECT_EQ(r.status, 1) << args << ": " << r.output;
     EXPECT_NE(r.output.find("is a folder, not a config file"), std::string::npos) << r.output;
@@ -126,7 +131,8 @@ TEST(GameFlag, BadConfigsGamesAndThreadsAreOneLineErrors) {
   ToolRun r = run_pamir("play --game \"$(printf 'expanse\\nx')\" --players 3");
   EXPECT_EQ(r.status, 2) << r.output;
   EXPECT_EQ(std::count(r.output.begin(), r.output.end(), '\n'), 1) << r.output;
-  r = run_pamir("tournament --agents 'random;random' --players 2 --games 2 --threads 100000 --out " + dir + "/t");
+  r = run_pamir("tournament --agents 'random;random' --players 2 --games 2 --threads 100000 --out " + dir +
+                "/t");
   EXPECT_EQ(r.status, 1) << r.output;
   EXPECT_EQ(r.output, "error: threads must be 0 (every core) to 1024, got 100000\n");
   std::filesystem::remove_all(dir);

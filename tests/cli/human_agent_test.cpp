@@ -33,7 +33,8 @@ TEST(HumanAgent, TakesANumberAnIdOrANameAndRefusesTheRest) {
     HumanAgent human(game, in, out);
     EXPECT_EQ(human.choose(s), c.expected) << c.input;
     size_t refusals = 0;
-    for (size_t at = 0; (at = out.str().find("not a legal choice", at)) != std::string::npos; ++at) ++refusals;
+    for (size_t at = 0; (at = out.str().find("not a legal choice", at)) != std::string::npos; ++at)
+      ++refusals;
     EXPECT_EQ(int(refusals), c.refusals) << c.input;
     EXPECT_NE(out.str().find("1. loyalty afghan"), std::string::npos);
   }
@@ -48,7 +49,8 @@ TEST(HumanAgent, ShowsTheSeatsHand) {
     // Random moves until the seat to move holds a card.
     games::Position s = game->new_game(3, 4);
     const auto random = game->make_agent("random", 1);
-    for (int step = 0; step < 2000 && !game->over(s) && game->describe_hand(s, game->to_move(s)).empty(); ++step)
+    for (int step = 0; step < 2000 && !game->over(s) && game->describe_hand(s, game->to_move(s)).empty();
+         ++step)
       game->apply(s, random->choose(s));
     ASSERT_FALSE(game->over(s)) << game->key();
     ASSERT_FALSE(game->describe_hand(s, game->to_move(s)).empty()) << game->key();
@@ -56,7 +58,8 @@ TEST(HumanAgent, ShowsTheSeatsHand) {
     std::istringstream in("resign\n");
     std::ostringstream out;
     EXPECT_THROW(HumanAgent(*game, in, out).choose(s), games::AgentForfeit);
-    EXPECT_NE(out.str().find("your hand (player " + std::to_string(seat) + "): " + game->describe_hand(s, seat) + "\n"),
+    EXPECT_NE(out.str().find("your hand (player " + std::to_string(seat) +
+                             "): " + game->describe_hand(s, seat) + "\n"),
               std::string::npos)
         << out.str();
   }
@@ -79,14 +82,16 @@ TEST(HumanAgent, PlaysAWholeGameInPamirPlay) {
   for (int i = 0; i < 3000; ++i) answers += "1\n";
   std::istringstream in(answers);
   auto* saved = std::cin.rdbuf(in.rdbuf());
-  const std::string out = pamir::testing::run_tool({"play", "--players", "2", "--seed", "7", "--agents", "human,random"});
+  const std::string out =
+      pamir::testing::run_tool({"play", "--players", "2", "--seed", "7", "--agents", "human,random"});
   std::cin.rdbuf(saved);
   EXPECT_NE(out.find("your choices:"), std::string::npos);
   EXPECT_NE(out.find("final standing:"), std::string::npos) << out.substr(out.size() - 500);
 
   std::istringstream short_input("1\n1\n");
   saved = std::cin.rdbuf(short_input.rdbuf());
-  const std::string cut = pamir::testing::run_tool({"play", "--players", "2", "--seed", "7", "--agents", "human,random"});
+  const std::string cut =
+      pamir::testing::run_tool({"play", "--players", "2", "--seed", "7", "--agents", "human,random"});
   std::cin.rdbuf(saved);
   EXPECT_NE(cut.find("player 0 forfeits: human: the input ended"), std::string::npos);
   EXPECT_NE(cut.find("ranks: 1 0"), std::string::npos);

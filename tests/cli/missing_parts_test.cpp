@@ -29,7 +29,8 @@ TEST(MissingParts, AnMpiLaunchWithoutMpiSaysSoInOneLine) {
   const ToolRun r = run_shell("OMPI_COMM_WORLD_SIZE=2 OMPI_COMM_WORLD_RANK=0 " + kPamir + " --version");
   EXPECT_EQ(r.status, 1);
   EXPECT_EQ(r.output,
-            "error: this pamir was built without MPI (PAMIR_WITH_MPI off, or no libopenmpi-dev): it cannot run under "
+            "error: this pamir was built without MPI (PAMIR_WITH_MPI off, or no libopenmpi-dev): it cannot "
+            "run under "
             "mpirun\n");
 }
 

@@ -35,7 +35,8 @@ TEST(TorchPlugin, TrainingWithoutThePluginIsAOneLineErrorBeforeAnythingIsWritten
   EXPECT_EQ(r.status, 1);
   EXPECT_EQ(r.output,
             "error: this needs libtorch, and its plugin libpamir_torch.so is not here (looked at "
-            "/nonexistent/libpamir_torch.so); build pamir with libtorch-dev installed, or set PAMIR_TORCH_PLUGIN to "
+            "/nonexistent/libpamir_torch.so); build pamir with libtorch-dev installed, or set "
+            "PAMIR_TORCH_PLUGIN to "
             "the file\n");
   EXPECT_FALSE(std::filesystem::exists(out));
 }

@@ -24,8 +24,8 @@ constexpr bool kExpanse = std::string_view(kGameKey) == "expanse";
 // may only be moved once per Mobilise action", "Each transport may only be used in this way
 // once per Mobilise action"), from the decisions it has seen.
 struct MoveMemory {
-  int crossings[kNumBorders] = {};    // supporters that crossed each border
-  int arrived[Region::kCount] = {};   // fleets that arrived in each region
+  int crossings[kNumBorders] = {};   // supporters that crossed each border
+  int arrived[Region::kCount] = {};  // fleets that arrived in each region
 };
 
 using Actions = std::vector<Action>;
@@ -135,8 +135,10 @@ int faction_control(const State& s, int r) {
   }
   int best = Coalition::kNone, best_n = 0, second = 0;
   for (int k = 0; k < Coalition::kCount; ++k)
-    if (count[k] > best_n) second = best_n, best_n = count[k], best = k;
-    else second = std::max(second, count[k]);
+    if (count[k] > best_n)
+      second = best_n, best_n = count[k], best = k;
+    else
+      second = std::max(second, count[k]);
   return best_n > second ? best : Coalition::kNone;
 }
 
@@ -159,7 +161,8 @@ void gift_choices(const S& s, int p, int region, Actions& out) {
     if (!s.rocinante_damaged)
       for (int r = 0; r < Region::kCount; ++r) {
         const bool adjacent = border_between(r, s.rocinante_region) >= 0;
-        if ((s.rocinante_region == region && adjacent) || (r == region && border_between(region, s.rocinante_region) >= 0))
+        if ((s.rocinante_region == region && adjacent) ||
+            (r == region && border_between(region, s.rocinante_region) >= 0))
           out.push_back(Act::move_neutral(r));
       }
     if (cylinder)
@@ -174,7 +177,9 @@ void gift_choices(const S& s, int p, int region, Actions& out) {
 int build_price(const State& s, int p, int blocks) {
   return (s.player_effects[p] & PlayerEffect::kNationBuilding) ? 2 * ((blocks + 1) / 2) : 2 * blocks;
 }
-int buildable_regions(const State& s, int p, int region) { return ruled_by(s, p) | (kExpanse ? 1 << region : 0); }
+int buildable_regions(const State& s, int p, int region) {
+  return ruled_by(s, p) | (kExpanse ? 1 << region : 0);
+}
 void build_choices(const State& s, int p, int region, Actions& out) {
   if (!block_placeable(s, s.loyalty[p])) return;
   const int regions = buildable_regions(s, p, region);
@@ -203,12 +208,14 @@ int tribe_destinations(const State& s, int p, int r, const MoveMemory& memory) {
   int m = 0;
   const bool free = court_has(s, p, AbilityMechanic::kIndianSupplies);
   for (int b = 0; b < kNumBorders; ++b)
-    if (border_touches(b, r) && (free || s.roads[b][s.loyalty[p]] > memory.crossings[b])) m |= 1 << border_other_side(b, r);
+    if (border_touches(b, r) && (free || s.roads[b][s.loyalty[p]] > memory.crossings[b]))
+      m |= 1 << border_other_side(b, r);
   return m;
 }
 template <class S>
 bool climate_cold_war(const S& s) {
-  if constexpr (kExpanse) return s.favored_suit == Suit::kIntelligence;  // climate.tsv: Cold War favours intelligence
+  if constexpr (kExpanse)
+    return s.favored_suit == Suit::kIntelligence;  // climate.tsv: Cold War favours intelligence
   return false;
 }
 std::vector<int> spy_destinations(const State& s, int p, int c) {
@@ -242,11 +249,13 @@ void move_from_choices(const State& s, int p, const MoveMemory& memory, Actions&
   for (const int c : spied)
     if (!spy_destinations(s, p, c).empty()) out.push_back(Act::move_from(Act::move_spy(c)));
   for (int r = 0; r < Region::kCount; ++r)
-    if (s.tribes[r][p] && tribe_destinations(s, p, r, memory)) out.push_back(Act::move_from(Act::move_tribe(r)));
+    if (s.tribes[r][p] && tribe_destinations(s, p, r, memory))
+      out.push_back(Act::move_from(Act::move_tribe(r)));
 }
 void move_to_choices(const State& s, int p, int from, const MoveMemory& memory, Actions& out) {
   if (from >= Act::move_spy(1) && from < Act::move_tribe(0)) {
-    for (const int d : spy_destinations(s, p, from - Act::move_spy(1) + 1)) out.push_back(Act::move_to(Site::card(d)));
+    for (const int d : spy_destinations(s, p, from - Act::move_spy(1) + 1))
+      out.push_back(Act::move_to(Site::card(d)));
     return;
   }
   const int mask = from < Act::move_spy(1) ? army_destinations(s, p, from)
@@ -262,7 +271,8 @@ bool can_betray(const State& s, int p) {
   for (int i = 0; i < kCylinders; ++i) {
     if (!CylLoc::is_spy(s.cylinder[p][i])) continue;
     const int c = CylLoc::card_of(s.cylinder[p][i]);
-    if (!(court_card(c).suit == Suit::kPolitical && court_has(s, s.court_owner(c), AbilityMechanic::kBodyguards)))
+    if (!(court_card(c).suit == Suit::kPolitical &&
+          court_has(s, s.court_owner(c), AbilityMechanic::kBodyguards)))
       return true;
   }
   return false;
@@ -281,7 +291,8 @@ bool neutral_there(const S& s, int r) {
 bool battle_somewhere(const State& s, int p) {
   const int k = s.loyalty[p];
   for (int r = 0; r < Region::kCount; ++r) {
-    const int strength = s.armies[r][k] + ((s.player_effects[p] & PlayerEffect::kNationalism) ? s.tribes[r][p] : 0);
+    const int strength =
+        s.armies[r][k] + ((s.player_effects[p] & PlayerEffect::kNationalism) ? s.tribes[r][p] : 0);
     if (!strength) continue;
     bool target = neutral_there(s, r);
     for (int o = 0; o < Coalition::kCount; ++o) {
@@ -304,7 +315,8 @@ bool battle_somewhere(const State& s, int p) {
     if (!CylLoc::is_spy(s.cylinder[p][i])) continue;
     const int c = CylLoc::card_of(s.cylinder[p][i]);
     for (int q = 0; q < s.num_players; ++q)
-      if (q != p && spies_of(s, q, c) && !court_has(s, q, AbilityMechanic::kIndispensableAdvisors)) return true;
+      if (q != p && spies_of(s, q, c) && !court_has(s, q, AbilityMechanic::kIndispensableAdvisors))
+        return true;
   }
   return false;
 }
@@ -322,15 +334,19 @@ bool card_action_has_work(const State& s, int p, int c, int act, const MoveMemor
       gift_choices(s, p, region, choices);
       return !choices.empty();
     }
-    case CardAction::kBuild: return s.rupees[p] >= build_price(s, p, 1) && block_placeable(s, s.loyalty[p]) && buildable_regions(s, p, region);
+    case CardAction::kBuild:
+      return s.rupees[p] >= build_price(s, p, 1) && block_placeable(s, s.loyalty[p]) &&
+             buildable_regions(s, p, region);
     case CardAction::kMove: {
       Actions choices;
       move_from_choices(s, p, MoveMemory{}, choices);
       (void)memory;
       return !choices.empty();
     }
-    case CardAction::kBetray: return can_betray(s, p);
-    case CardAction::kBattle: return battle_somewhere(s, p);
+    case CardAction::kBetray:
+      return can_betray(s, p);
+    case CardAction::kBattle:
+      return battle_somewhere(s, p);
   }
   return false;
 }
@@ -367,7 +383,8 @@ void turn_choices(const State& s, int p, const MoveMemory& memory, Actions& out)
                                     ability->mechanic == AbilityMechanic::kIrregulars));
     if (!actions_left && !bonus) continue;
     for (int i = 0; i < cc.num_actions; ++i)
-      if (card_action_has_work(s, p, c, cc.actions[i], memory)) out.push_back(Act::card_action(c, cc.actions[i]));
+      if (card_action_has_work(s, p, c, cc.actions[i], memory))
+        out.push_back(Act::card_action(c, cc.actions[i]));
   }
 }
 
@@ -376,12 +393,16 @@ bool oracle_choices(const State& s, const MoveMemory& memory, Actions& out) {
   const Task& t = s.top();
   const int p = t.player;
   switch (t.kind) {
-    case TaskKind::kTurnActions: turn_choices(s, p, memory, out); return true;
+    case TaskKind::kTurnActions:
+      turn_choices(s, p, memory, out);
+      return true;
     case TaskKind::kTax:
       if (t.b > 0) out.push_back(Act::kDone);
       tax_targets(s, p, t.c, out);
       return true;
-    case TaskKind::kGift: gift_choices(s, p, t.c, out); return true;
+    case TaskKind::kGift:
+      gift_choices(s, p, t.c, out);
+      return true;
     case TaskKind::kBuild:
       if (t.a > 0) out.push_back(Act::kDone);
       if (t.a < t.b && s.rupees[p] >= build_price(s, p, t.a + 1)) build_choices(s, p, t.c, out);
@@ -390,7 +411,9 @@ bool oracle_choices(const State& s, const MoveMemory& memory, Actions& out) {
       if (t.b > 0) out.push_back(Act::kDone);
       if (t.a > 0) move_from_choices(s, p, memory, out);
       return true;
-    case TaskKind::kMoveTo: move_to_choices(s, p, t.c, memory, out); return true;
+    case TaskKind::kMoveTo:
+      move_to_choices(s, p, t.c, memory, out);
+      return true;
   }
   return false;
 }
@@ -417,11 +440,14 @@ int check_game(int players, u64 seed) {
       oracle.erase(std::unique(oracle.begin(), oracle.end()), oracle.end());
       const Actions generated(legal, legal + n);
       Actions missing, extra;
-      std::set_difference(oracle.begin(), oracle.end(), generated.begin(), generated.end(), std::back_inserter(missing));
-      std::set_difference(generated.begin(), generated.end(), oracle.begin(), oracle.end(), std::back_inserter(extra));
+      std::set_difference(oracle.begin(), oracle.end(), generated.begin(), generated.end(),
+                          std::back_inserter(missing));
+      std::set_difference(generated.begin(), generated.end(), oracle.begin(), oracle.end(),
+                          std::back_inserter(extra));
       EXPECT_TRUE(missing.empty() && extra.empty())
-          << players << " players, seed " << seed << ", decision " << decision << " (task " << int(s.top().kind)
-          << ", player " << int(s.top().player) << "): allowed but not offered: " << names(s, missing)
+          << players << " players, seed " << seed << ", decision " << decision << " (task "
+          << int(s.top().kind) << ", player " << int(s.top().player)
+          << "): allowed but not offered: " << names(s, missing)
           << "; offered but not allowed: " << names(s, extra);
       if (!missing.empty() || !extra.empty()) return compared;
     }
@@ -432,7 +458,8 @@ int check_game(int players, u64 seed) {
       memory = MoveMemory{};  // a move action starts
     if (t.kind == TaskKind::kMoveTo && Site::is_region(d.a)) {
       const int p = t.player, from = t.c;
-      if (from < Act::move_spy(1)) ++memory.arrived[d.a];
+      if (from < Act::move_spy(1))
+        ++memory.arrived[d.a];
       else if (from >= Act::move_tribe(0) && !court_has(s, p, AbilityMechanic::kIndianSupplies))
         ++memory.crossings[border_between(from - Act::move_tribe(0), d.a)];
     }
@@ -445,7 +472,8 @@ int check_game(int players, u64 seed) {
 
 void check_random_games_against_oracle(int players, u64 first_seed, int count) {
   long compared = 0;
-  for (int i = 0; i < count && !::testing::Test::HasFailure(); ++i) compared += check_game(players, first_seed + u64(i));
+  for (int i = 0; i < count && !::testing::Test::HasFailure(); ++i)
+    compared += check_game(players, first_seed + u64(i));
   // A turn alone is several such decisions: far fewer means the games were cut short.
   EXPECT_GT(compared, 40L * count) << "decisions compared";
 }

@@ -23,7 +23,8 @@ State midgame(int players, u64 seed, int decisions) {
   State s = new_game(players, seed);
   u64 rng = seed;
   Action legal[kMaxLegalActions];
-  for (int i = 0; i < decisions && !s.game_over(); ++i) apply(s, legal[random_below(rng, legal_actions(s, legal))]);
+  for (int i = 0; i < decisions && !s.game_over(); ++i)
+    apply(s, legal[random_below(rng, legal_actions(s, legal))]);
   return s;
 }
 
@@ -116,8 +117,10 @@ TEST(Hash, SeatViewIsIdempotentAndHidesOnlyTheUnknown) {
   for (int i = s.deck_pos; i < s.deck_size; ++i) EXPECT_EQ(v.deck[i], 0) << "undrawn slot " << i << " shown";
   EXPECT_EQ(std::memcmp(v.deck, s.deck, s.deck_pos), 0) << "the drawn cards are public";
   for (int c = 1; c <= kNumCards; ++c) {
-    if (s.card_loc[c] == Loc::kDeck || s.card_loc[c] == Loc::kUnused) EXPECT_EQ(v.card_loc[c], Loc::kUnused);
-    else EXPECT_EQ(v.card_loc[c], s.card_loc[c]) << "card " << c;
+    if (s.card_loc[c] == Loc::kDeck || s.card_loc[c] == Loc::kUnused)
+      EXPECT_EQ(v.card_loc[c], Loc::kUnused);
+    else
+      EXPECT_EQ(v.card_loc[c], s.card_loc[c]) << "card " << c;
   }
 }
 

@@ -36,11 +36,13 @@ std::string check_conservation(const State& s) {
   };
   if (s.deck_pos > s.deck_size || s.deck_size > kMaxDeck) return "deck bounds broken";
   for (int i = s.deck_pos; i < s.deck_size; ++i) {
-    if (s.deck[i] < 1 || s.deck[i] > kNumCards) return "undrawn deck slot " + std::to_string(i) + " holds no card";
+    if (s.deck[i] < 1 || s.deck[i] > kNumCards)
+      return "undrawn deck slot " + std::to_string(i) + " holds no card";
     see(s.deck[i], Loc::kDeck);
   }
   for (int i = 0; i < s.deck_pos; ++i)
-    if (s.card_loc[s.deck[i]] == Loc::kDeck) return card_str(s.deck[i]) + " was drawn but is still in the deck";
+    if (s.card_loc[s.deck[i]] == Loc::kDeck)
+      return card_str(s.deck[i]) + " was drawn but is still in the deck";
   for (int row = 0; row < kMarketRows; ++row)
     for (int col = 0; col < kMarketCols; ++col)
       if (s.market[row][col]) see(s.market[row][col], Loc::kMarket);
@@ -133,7 +135,8 @@ std::string check_legal_set(const State& s, const Action* legal, int n) {
 std::string check_name_round_trip(const State& s, Action a) {
   const std::string name = action_name(s, a);
   if (parse_action(s, name) != a) return "parse_action('" + name + "') is not " + std::to_string(a);
-  if (parse_action(s, std::to_string(a)) != a) return "parse_action of the id " + std::to_string(a) + " fails";
+  if (parse_action(s, std::to_string(a)) != a)
+    return "parse_action of the id " + std::to_string(a) + " fails";
   return "";
 }
 
@@ -174,7 +177,8 @@ std::string check_step(const State& before, const State& after) {
   // Cards are drawn, never put back; turns and checks are only counted up.
   if (after.deck_pos < before.deck_pos) return "the deck grew back";
   if (after.turn < before.turn) return "the turn counter went back";
-  if (after.dominance_checks_resolved < before.dominance_checks_resolved) return "a Dominance Check was unscored";
+  if (after.dominance_checks_resolved < before.dominance_checks_resolved)
+    return "a Dominance Check was unscored";
   if (after.rupees_removed < before.rupees_removed) return "removed rupees came back";
   return "";
 }

@@ -81,7 +81,8 @@ std::string check_world(const State& s, const State& w) {
   for (int p = 0; p < s.num_players; ++p)
     if (infoset_key(w, p) != infoset_key(s, p)) return "infoset_key differs for player " + std::to_string(p);
   for (int c = 1; c <= kNumCards; ++c) {
-    if (unknown(s, c) != unknown(w, c)) return "card " + std::to_string(c) + " changed between known and unknown";
+    if (unknown(s, c) != unknown(w, c))
+      return "card " + std::to_string(c) + " changed between known and unknown";
     if (!unknown(s, c) && w.card_loc[c] != s.card_loc[c]) return "known card " + std::to_string(c) + " moved";
   }
   if (std::memcmp(w.deck, s.deck, s.deck_pos)) return "the drawn part of the deck changed";
@@ -130,7 +131,8 @@ void play_to_end(State w, u64 seed) {
 // Pearson's statistic over cells with their expected counts (all of them positive).
 double chi_square(const std::vector<double>& observed, const std::vector<double>& expected) {
   double x = 0;
-  for (size_t i = 0; i < observed.size(); ++i) x += (observed[i] - expected[i]) * (observed[i] - expected[i]) / expected[i];
+  for (size_t i = 0; i < observed.size(); ++i)
+    x += (observed[i] - expected[i]) * (observed[i] - expected[i]) / expected[i];
   return x;
 }
 

@@ -81,7 +81,8 @@ TEST(MpiRun, TournamentOverRanksWritesTheGamesOfOneProcess) {
   const fs::path dir = selfplay::fresh_dir("mpi_tournament");
   fs::create_directories(dir);  // the logs go in it, and go with it
   const std::string args =
-      " tournament --players 3 --games 12 --threads 1 --seed 5 --agents 'random;ismcts:iters=40;heuristic' --quiet";
+      " tournament --players 3 --games 12 --threads 1 --seed 5 --agents 'random;ismcts:iters=40;heuristic' "
+      "--quiet";
   ASSERT_EQ(run(kPamir + args + " --out " + (dir / "one").string(), dir / "one.log"), 0);
   ASSERT_EQ(run(mpirun(2) + kPamir + args + " --out " + (dir / "two").string(), dir / "two.log"), 0)
       << contents(dir / "two.log");
@@ -102,10 +103,14 @@ TEST(MpiRun, TournamentOverRanksWritesTheGamesOfOneProcess) {
 TEST(MpiRun, AnotherGamesTournamentOverRanksWritesTheGamesOfOneProcess) {
   const fs::path dir = selfplay::fresh_dir("mpi_expanse");
   fs::create_directories(dir);  // the logs go in it, and go with it
-  const std::string args = " tournament --game expanse --players 3 --games 6 --threads 1 --seed 2 --agents "
-                           "'random;heuristic;random:seed=3' --quiet";
-  ASSERT_EQ(run(kPamir + args + " --out " + (dir / "one").string(), dir / "one.log"), 0) << contents(dir / "one.log");
-  ASSERT_EQ(run(mpirun(2) + kPamir + args + " --coordinator-only --out " + (dir / "two").string(), dir / "two.log"), 0)
+  const std::string args =
+      " tournament --game expanse --players 3 --games 6 --threads 1 --seed 2 --agents "
+      "'random;heuristic;random:seed=3' --quiet";
+  ASSERT_EQ(run(kPamir + args + " --out " + (dir / "one").string(), dir / "one.log"), 0)
+      << contents(dir / "one.log");
+  ASSERT_EQ(
+      run(mpirun(2) + kPamir + args + " --coordinator-only --out " + (dir / "two").string(), dir / "two.log"),
+      0)
       << contents(dir / "two.log");
   EXPECT_EQ(sorted_game_lines(dir / "two" / "games.jsonl"), sorted_game_lines(dir / "one" / "games.jsonl"));
   EXPECT_NE(contents(dir / "two" / "games.jsonl").find("\"game\":\"expanse\""), std::string::npos);
@@ -130,15 +135,17 @@ TEST(MpiRun, CommandErrorsEndEveryRank) {
   const fs::path dir = selfplay::fresh_dir("mpi_error");
   fs::create_directories(dir);  // the logs go in it, and go with it
   // A bad flag on rank 0: the job ends (it does not hang with the worker waiting for work).
-  EXPECT_NE(run(mpirun(2) + kPamir + " tournament --games 2 --agents 'random;nosuchagent' --out " + (dir / "out").string(),
+  EXPECT_NE(run(mpirun(2) + kPamir + " tournament --games 2 --agents 'random;nosuchagent' --out " +
+                    (dir / "out").string(),
                 dir / "run.log"),
             0);
   EXPECT_NE(contents(dir / "run.log").find("error:"), std::string::npos);
   // Without other ranks, --coordinator-only has nobody to play the games.
-  EXPECT_EQ(run(kPamir + " tournament --games 2 --agents 'random;random' --players 2 --coordinator-only --out " +
-                    (dir / "out").string(),
-                dir / "run.log"),
-            1);
+  EXPECT_EQ(
+      run(kPamir + " tournament --games 2 --agents 'random;random' --players 2 --coordinator-only --out " +
+              (dir / "out").string(),
+          dir / "run.log"),
+      1);
   fs::remove_all(dir);
 }
 
@@ -200,7 +207,8 @@ TEST(MpiRun, KilledRankOrMpirunResumesWithAnyRankCount) {
   fs::create_directories(dir / "tmp");
   const std::string tmpdir = "env TMPDIR=" + (dir / "tmp").string() + " ";
   // A worker rank dies (SIGKILL): mpirun ends the job.
-  pid_t job = start(tmpdir + mpirun(2) + kPamir + " train" + config + " --out " + killed.string(), (dir / "a.log"));
+  pid_t job =
+      start(tmpdir + mpirun(2) + kPamir + " train" + config + " --out " + killed.string(), (dir / "a.log"));
   wait_for_shards(killed, 2);
   const pid_t worker = find_rank(1, killed.string());
   ASSERT_GT(worker, 0);
@@ -214,7 +222,8 @@ TEST(MpiRun, KilledRankOrMpirunResumesWithAnyRankCount) {
   kill(job, SIGKILL);
   wait_exit(job);
   ASSERT_FALSE(fs::exists(killed / "generations" / "gen002.json")) << "the run ended before the kill";
-  for (int i = 0; i < 100 && find_rank(0, killed.string()); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  for (int i = 0; i < 100 && find_rank(0, killed.string()); ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
   EXPECT_EQ(find_rank(0, killed.string()), 0) << "a rank outlived its mpirun";
 
   // Finished by one process.

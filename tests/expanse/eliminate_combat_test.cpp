@@ -6,9 +6,9 @@
 
 #include <cstring>
 
-#include "expanse.h"
 #include "core/hash.h"
 #include "core/world.h"
+#include "expanse.h"
 #include "tests/expanse/expanse_scenario.h"
 
 namespace pamir::testing {
@@ -72,10 +72,10 @@ TEST(ExpanseEliminate, AtPeaceNoSupporterIsRemoved) {
 // may move to an adjacent asset, at Cold War to any asset of its region.
 TEST(ExpanseAgents, AgentsOnAnAssetDiscardedInCleanupMayMoveOn) {
   Scenario sc({Coalition::kEarth, Coalition::kMars, Coalition::kBelt});
-  sc.s.favored_suit = Suit::kIntelligence;  // Cold War
+  sc.s.favored_suit = Suit::kIntelligence;           // Cold War
   for (int c : {28, 30, 31, 34}) sc.to_court(0, c);  // four Outer Planets assets, limit three
-  sc.to_court(1, 35);  // Outer Planets
-  sc.to_court(2, 39);  // Jupiter System
+  sc.to_court(1, 35);                                // Outer Planets
+  sc.to_court(2, 39);                                // Jupiter System
   sc.spy(2, 28);
   sc.act("done");
   ASSERT_EQ(sc.s.top().kind, TaskKind::kDiscardCourt);
@@ -121,7 +121,7 @@ TEST(ExpanseCombat, AtWarTheRankIsSplitAmongSites) {
     Scenario sc({Coalition::kEarth, Coalition::kMars, Coalition::kBelt});
     sc.s.favored_suit = climate;
     Rules::damage_neutral(sc.s);  // not a target here
-    sc.to_court(0, 38);      // rank 2
+    sc.to_court(0, 38);           // rank 2
     sc.army(Coalition::kEarth, Region::kBelt, 1);
     sc.army(Coalition::kEarth, Region::kOuterPlanets, 1);
     sc.army(Coalition::kMars, Region::kBelt, 2);
@@ -155,7 +155,7 @@ TEST(ExpanseLoyalty, EconomicStarsKeepOldLoyalistsAndRewards) {
   sc.to_court(0, 28);  // economic, rank 1
   sc.to_prize(0, 38);  // an Earth reward
   sc.gift(0, 0);
-  sc.to_hand(0, 25);   // a Belt loyalist, Outer Planets
+  sc.to_hand(0, 25);  // a Belt loyalist, Outer Planets
   sc.act("play 25 right");
   ASSERT_EQ(sc.s.top().kind, TaskKind::kShedOldLoyalty);
   EXPECT_EQ(sc.s.loyalty[0], Coalition::kBelt);
@@ -183,9 +183,11 @@ TEST(ExpanseLoyalty, ChoicesAreHiddenUntilAllAreMade) {
   EXPECT_NE(infoset_key(chose_earth, first), infoset_key(chose_mars, first));
   u64 rng = 9;
   bool varied = false;
-  for (int i = 0; i < 20; ++i) varied |= sample_world(chose_earth, next, rng).loyalty[first] != Coalition::kEarth;
+  for (int i = 0; i < 20; ++i)
+    varied |= sample_world(chose_earth, next, rng).loyalty[first] != Coalition::kEarth;
   EXPECT_TRUE(varied);
-  for (int i = 0; i < 20; ++i) EXPECT_EQ(sample_world(chose_earth, first, rng).loyalty[first], Coalition::kEarth);
+  for (int i = 0; i < 20; ++i)
+    EXPECT_EQ(sample_world(chose_earth, first, rng).loyalty[first], Coalition::kEarth);
 }
 
 // Seed "Build the Draw Deck": each Dominance Check lies on top of its pile, a known place,

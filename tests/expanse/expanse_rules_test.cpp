@@ -6,9 +6,9 @@
 #include <gtest/gtest.h>
 
 #include "core/dominance.h"
-#include "expanse.h"
 #include "core/market.h"
 #include "core/world.h"
+#include "expanse.h"
 #include "tests/conformance/random_games.h"
 #include "tests/scenario.h"
 
@@ -159,8 +159,8 @@ TEST(ExpanseDominance, FactionScoringRanksLoyalPlayersByReputationThenWarStars) 
   sc.army(Coalition::kMars, Region::kMars, 1);
   sc.army(Coalition::kMars, Region::kEarth, 1);
   sc.army(Coalition::kEarth, Region::kBelt, 1);
-  sc.to_court(1, 33);  // Alex Kamal: a war asset, rank 2 (no loyalist)
-  sc.to_court(3, 4);   // a subterfuge asset: no war stars
+  sc.to_court(1, 33);             // Alex Kamal: a war asset, rank 2 (no loyalist)
+  sc.to_court(3, 4);              // a subterfuge asset: no war stars
   sc.tribe(2, Region::kBelt, 1);  // player 2 controls the Belt, where the objective is
   ASSERT_EQ(ruler(sc.s, Region::kBelt), 2);
   buy_check(sc, 101);
@@ -199,7 +199,7 @@ TEST(ExpanseDominance, WarWearinessBreaksATieForMostRegionsByFactionTokens) {
   buy_check(sc, 101);
   EXPECT_EQ(sc.s.vp[1], 5);  // the only Earth player: faction scoring, 1st place
   EXPECT_EQ(sc.s.vp[0], 0);
-  buy_check(tied, 101);      // without the event: a tie, player scoring, nobody controls
+  buy_check(tied, 101);  // without the event: a tie, player scoring, nobody controls
   EXPECT_EQ(tied.s.vp[0] + tied.s.vp[1] + tied.s.vp[2], 0);
 }
 
@@ -216,7 +216,7 @@ TEST(ExpanseDominance, InstabilityScoresTheLowerCardAndMovesTheTokenByTheHigher)
   sc.s.card_loc[102] = Loc::kDeck;
   sc.clear_market_space(0, 0);
   ASSERT_TRUE(refill_market(sc.s));
-  EXPECT_EQ(sc.s.vp[0], 3);  // 101's player scoring
+  EXPECT_EQ(sc.s.vp[0], 3);                           // 101's player scoring
   EXPECT_EQ(objective_region(sc.s), Region::kEarth);  // 102's destination
   EXPECT_EQ(sc.s.card_loc[101], Loc::kDiscard);
   EXPECT_EQ(sc.s.card_loc[102], Loc::kDiscard);
@@ -314,7 +314,7 @@ TEST(ExpanseActions, MobiliseMovesEachFleetOnceAndNeedsNoTransport) {
   sc.act("move to mars");
   EXPECT_EQ(sc.s.armies[Region::kMars][Coalition::kEarth], 1);
   EXPECT_FALSE(sc.can("move fleet mars"));  // it moved already in this action
-  sc.act("move fleet belt");                 // the other fleet may
+  sc.act("move fleet belt");                // the other fleet may
   sc.act("move to mars");
   // Both fleets have moved: the action ends with a move left.
   EXPECT_NE(sc.s.top().kind, TaskKind::kMoveFrom);
@@ -411,7 +411,7 @@ TEST(ExpanseClimate, AtColdWarAssetsOfOneRegionAreAdjacentForAgents) {
   sc.to_court(1, 1);   // a Belt asset
   sc.to_court(1, 40);
   sc.to_court(2, 41);
-  sc.to_court(2, 3);   // a Belt asset, not next to card 1 in the ring
+  sc.to_court(2, 3);  // a Belt asset, not next to card 1 in the ring
   sc.spy(0, 1);
   ASSERT_EQ(court_card(3).region, court_card(1).region);
   State peace = sc.s;

@@ -112,8 +112,7 @@ TEST(ExpanseFiles, ObservationsHideTheRocinantesDeck) {
   const nlohmann::json j = nlohmann::json::parse(io::observation_to_json(s, 0));
   const nlohmann::json& deck = j.at("expanse").at("ai_deck");
   ASSERT_EQ(deck.size(), size_t(core::kWakhanCards));
-  for (int i = 0; i < core::kWakhanCards; ++i)
-    EXPECT_EQ(deck[i].is_null(), i >= s.ai_drawn) << i;
+  for (int i = 0; i < core::kWakhanCards; ++i) EXPECT_EQ(deck[i].is_null(), i >= s.ai_drawn) << i;
 }
 
 // Seed "Starting Loyalty": while loyalty is chosen, a seat's observation does not show the
@@ -125,8 +124,9 @@ TEST(ExpanseFiles, ObservationsHideOtherSeatsLoyaltyChoicesDuringSetup) {
   const int next = s.top().player;
   const std::string theirs = io::observation_to_json(s, next), own = io::observation_to_json(s, first);
   State unchosen = core::new_game(3, 6);
-  EXPECT_EQ(nlohmann::json::parse(theirs).at("players").at(first).at("loyalty"),
-            nlohmann::json::parse(io::observation_to_json(unchosen, next)).at("players").at(first).at("loyalty"));
+  EXPECT_EQ(
+      nlohmann::json::parse(theirs).at("players").at(first).at("loyalty"),
+      nlohmann::json::parse(io::observation_to_json(unchosen, next)).at("players").at(first).at("loyalty"));
   EXPECT_NE(nlohmann::json::parse(own).at("players").at(first).at("loyalty"),
             nlohmann::json::parse(theirs).at("players").at(first).at("loyalty"));
 }
@@ -185,7 +185,8 @@ TEST(ExpanseEncoder, SeesTheRocinantesFaceUpCard) {
       ASSERT_EQ(row[bottom + a - 1], card.bottom == a ? 1.0f : 0.0f) << a;
     }
     ASSERT_EQ(row[both], card.both ? 1.0f : 0.0f);
-    for (int r = 0; r < core::Region::kCount; ++r) ASSERT_EQ(row[location + r], card.location == r ? 1.0f : 0.0f) << r;
+    for (int r = 0; r < core::Region::kCount; ++r)
+      ASSERT_EQ(row[location + r], card.location == r ? 1.0f : 0.0f) << r;
     ASSERT_FLOAT_EQ(row[drawn], s.ai_drawn / 24.0f);
   }
   // Another face-up card with other actions encodes differently.

@@ -21,14 +21,15 @@ using pamir::testing::run_tool;
 using pamir::testing::temp_path;
 
 // The record in the file, read as the game's.
-std::optional<io::GameRecord> read_record(const games::Game& game, const std::string& path, std::string* error) {
+std::optional<io::GameRecord> read_record(const games::Game& game, const std::string& path,
+                                          std::string* error) {
   return game.record_from_json(io::read_file(path), error);
 }
 
 TEST(CliPlay, RecordsAndReplaysTheSameGame) {
   const std::string path = temp_path("pamir_cli_test.json");
-  const std::string played =
-      run_tool({"play", "--players", "3", "--agents", "random,random,random", "--seed", "7", "--record", path});
+  const std::string played = run_tool(
+      {"play", "--players", "3", "--agents", "random,random,random", "--seed", "7", "--record", path});
   EXPECT_EQ(played.rfind("game: 3 players, seed 7, agents random, random, random\n", 0), 0u) << played;
   EXPECT_NE(played.find("final standing:\n1. player "), std::string::npos);
   EXPECT_EQ(run_tool({"play", "--replay", path}), played);
@@ -45,8 +46,8 @@ TEST(CliPlay, RecordsAndReplaysTheSameGame) {
 // the one its line gives; the log carries what the decisions caused.
 TEST(CliPlay, ReplaysAGameOfATournamentResultsFile) {
   const std::string dir = temp_path("pamir_cli_tournament");
-  run_tool({"tournament", "--agents", "random;heuristic", "--players", "2", "--games", "4", "--seed", "3", "--out", dir,
-            "--quiet"});
+  run_tool({"tournament", "--agents", "random;heuristic", "--players", "2", "--games", "4", "--seed", "3",
+            "--out", dir, "--quiet"});
   const std::string results = dir + "/games.jsonl";
   std::ifstream in(results);
   std::string header, line;
@@ -88,8 +89,8 @@ TEST(CliPlay, QuietPrintsOnlyTheStanding) {
 
 TEST(CliPlay, WakhanTakesTheSeatMarkedWakhanAndReplays) {
   const std::string path = temp_path("pamir_cli_wakhan.json");
-  const std::string played = run_tool(
-      {"play", "--players", "3", "--agents", "random,random,wakhan", "--seed", "5", "--record", path, "--quiet"});
+  const std::string played = run_tool({"play", "--players", "3", "--agents", "random,random,wakhan", "--seed",
+                                       "5", "--record", path, "--quiet"});
   EXPECT_NE(played.find("final standing:\n1. player "), std::string::npos) << played;
   EXPECT_EQ(run_tool({"play", "--replay", path, "--quiet"}), played);
   std::string error;
@@ -97,8 +98,9 @@ TEST(CliPlay, WakhanTakesTheSeatMarkedWakhanAndReplays) {
   ASSERT_TRUE(record) << error;
   EXPECT_EQ(record->automaton_seat, 2);
   std::filesystem::remove(path);
-  EXPECT_NE(run_tool({"play", "--players", "2", "--agents", "wakhan,random", "--quiet"}).find("final standing"),
-            std::string::npos);
+  EXPECT_NE(
+      run_tool({"play", "--players", "2", "--agents", "wakhan,random", "--quiet"}).find("final standing"),
+      std::string::npos);
 }
 
 TEST(Cli, VersionNamesTheCommitAndEveryGamesBenchSignature) {
@@ -126,7 +128,8 @@ TEST(Cli, HelpShowsDefaults) {
   const std::string text = app.get_subcommand("tournament")->help();
   const auto threads = text.find("--threads");
   ASSERT_NE(threads, std::string::npos) << text;
-  EXPECT_NE(text.substr(threads, text.find('\n', threads) - threads).find("INT=1"), std::string::npos) << text;
+  EXPECT_NE(text.substr(threads, text.find('\n', threads) - threads).find("INT=1"), std::string::npos)
+      << text;
 }
 
 TEST(CliPlay, BadArgumentsGiveOneLineErrors) {
@@ -138,9 +141,11 @@ TEST(CliPlay, BadArgumentsGiveOneLineErrors) {
     }
     return "no error";
   };
-  EXPECT_EQ(error_of({"play", "--players", "3", "--agents", "random,random"}), "--agents names 2 agents for 3 players");
+  EXPECT_EQ(error_of({"play", "--players", "3", "--agents", "random,random"}),
+            "--agents names 2 agents for 3 players");
   EXPECT_EQ(error_of({"play", "--players", "6"}), "--players must be 2 to 5, got 6");
-  EXPECT_EQ(error_of({"nosuch"}).rfind("unknown command 'nosuch' (commands: ", 0), 0u) << error_of({"nosuch"});
+  EXPECT_EQ(error_of({"nosuch"}).rfind("unknown command 'nosuch' (commands: ", 0), 0u)
+      << error_of({"nosuch"});
   // A negative seed is refused, not wrapped to 2^64 - 1; the largest seed is accepted.
   const std::string bad_seed = "--seed: must be a whole number from 0 to 18446744073709551615, got '-1'";
   for (const char* command : {"play", "perft", "train", "tournament", "match"})
@@ -152,15 +157,18 @@ TEST(CliPlay, BadArgumentsGiveOneLineErrors) {
   EXPECT_EQ(error_of({"play", "--players", "4", "--agents", "wakhan,random,random,random"}),
             "--agents: wakhan plays only in games of 2 or 3 seats");
   EXPECT_EQ(error_of({"play", "--players", "2", "--agents", "random,wizard"}),
-            "--agents: unknown agent 'wizard' (known: best, external, heuristic, human, ismcts, mcts, pimc, random)");
+            "--agents: unknown agent 'wizard' (known: best, external, heuristic, human, ismcts, mcts, pimc, "
+            "random)");
   // Each game's seats, agents and automaton.
   EXPECT_EQ(error_of({"play", "--game", "expanse", "--players", "5"}), "--players must be 3 to 4, got 5");
   EXPECT_EQ(error_of({"perft", "--game", "expanse", "--players", "2"}), "--players must be 3 to 4, got 2");
   EXPECT_EQ(error_of({"play", "--game", "expanse", "--agents", "wakhan,random,random"}),
             "--agents: wakhan plays Pax Pamir only, not Pax Expanse");
-  EXPECT_EQ(error_of({"--game", "pamir", "play", "--game", "expanse"}), "--game: was given twice, for different games");
+  EXPECT_EQ(error_of({"--game", "pamir", "play", "--game", "expanse"}),
+            "--game: was given twice, for different games");
   const std::string missing = temp_path("pamir_no_such_record");
-  EXPECT_EQ(error_of({"play", "--replay", missing}), "cannot read " + missing + ": No such file or directory");
+  EXPECT_EQ(error_of({"play", "--replay", missing}),
+            "cannot read " + missing + ": No such file or directory");
 
   const std::string bad = temp_path("pamir_bad_record.json");
   std::ofstream(bad) << R"({"format":"pamir-record-1","num_players":2,"seed":1,"agents":["a","b"],)"
@@ -173,7 +181,8 @@ TEST(CliPlay, BadArgumentsGiveOneLineErrors) {
   std::filesystem::create_directories(run);
   std::ofstream(run + "/config.cfg") << "players = 2\nnet_width = 16\n";
   EXPECT_EQ(error_of({"train", "--resume", "--out", run, "--set", "net_width=32", "--set", "seed=9"}),
-            "--resume cannot change seed (run: 1), net_width (run: 16): the run's games, nets or evaluations depend "
+            "--resume cannot change seed (run: 1), net_width (run: 16): the run's games, nets or evaluations "
+            "depend "
             "on it; start a new run");
   std::filesystem::remove_all(run);
 }
@@ -183,7 +192,8 @@ TEST(CliPlay, PlaysPaxExpanse) {
   const std::string path = temp_path("pamir_cli_expanse.json");
   const std::string played = run_tool({"play", "--game", "expanse", "--players", "4", "--agents",
                                        "random,heuristic,random,random", "--seed", "3", "--record", path});
-  EXPECT_EQ(played.rfind("game: 4 players, seed 3, agents random, heuristic, random, random\n", 0), 0u) << played;
+  EXPECT_EQ(played.rfind("game: 4 players, seed 3, agents random, heuristic, random, random\n", 0), 0u)
+      << played;
   EXPECT_NE(played.find("final standing:\n1. player "), std::string::npos);
   EXPECT_EQ(run_tool({"--game", "expanse", "play", "--replay", path}), played);
   std::string error;

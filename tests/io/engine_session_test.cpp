@@ -37,7 +37,8 @@ TEST(EngineSession, PlaysByIdAndName) {
   EXPECT_EQ(e.handle("to_move"), (Lines{"to_move " + std::to_string(game.to_move(start)), "ok"}));
 
   Lines expected;
-  for (const games::Action a : game.legal_actions(start)) expected.push_back(std::to_string(a) + " " + game.action_name(start, a));
+  for (const games::Action a : game.legal_actions(start))
+    expected.push_back(std::to_string(a) + " " + game.action_name(start, a));
   expected.push_back("ok");
   EXPECT_EQ(e.handle("legal"), expected);
 
@@ -59,8 +60,9 @@ TEST(EngineSession, ErrorsKeepTheState) {
   EngineSession e(pamir_game());
   e.handle("new players=3 seed=1");
   const Lines before = e.handle("state");
-  for (const char* bad : {"do", "do 99999", "do purchase 9 9", "do -1", "dance", "new players=1", "new players=x",
-                          "new colour=red", "state now", "load", "load {\"a\":1}", "load [1,2", "undo"}) {
+  for (const char* bad :
+       {"do", "do 99999", "do purchase 9 9", "do -1", "dance", "new players=1", "new players=x",
+        "new colour=red", "state now", "load", "load {\"a\":1}", "load [1,2", "undo"}) {
     EXPECT_TRUE(is_error(e.handle(bad))) << bad;
     EXPECT_EQ(e.handle("state"), before) << bad;
   }
@@ -174,8 +176,9 @@ TEST(EngineSession, GoJsonGivesEveryRootMoveAndTheLine) {
   EXPECT_EQ(j.at("to_move"), game.to_move(p));
   EXPECT_EQ(j.at("iterations"), 200);
   ASSERT_EQ(j.at("values").size(), 3u);
-  EXPECT_NEAR(j.at("values")[0].get<double>() + j.at("values")[1].get<double>() + j.at("values")[2].get<double>(), 1.0,
-              0.01);
+  EXPECT_NEAR(
+      j.at("values")[0].get<double>() + j.at("values")[1].get<double>() + j.at("values")[2].get<double>(),
+      1.0, 0.01);
   // Every legal action, most visited first; the chosen one leads and opens the line.
   const auto& moves = j.at("moves");
   ASSERT_EQ(moves.size(), legal.size());
@@ -221,8 +224,9 @@ TEST(EngineSession, ASearchOfOneIterationPlaysThePriorsChoice) {
       EXPECT_EQ(m.at("visits"), 0);
       best_prior = std::max(best_prior, m.at("prior").get<double>());
     }
-    const auto chosen = std::find_if(j.at("moves").begin(), j.at("moves").end(),
-                                     [&](const nlohmann::json& m) { return m.at("action") == j.at("action"); });
+    const auto chosen =
+        std::find_if(j.at("moves").begin(), j.at("moves").end(),
+                     [&](const nlohmann::json& m) { return m.at("action") == j.at("action"); });
     ASSERT_NE(chosen, j.at("moves").end());
     EXPECT_EQ(chosen->at("prior").get<double>(), best_prior);
     e.handle("do " + std::to_string(j.at("action").get<int>()));
@@ -240,8 +244,8 @@ TEST(EngineSession, GoRefusesBadRequests) {
   EngineSession e(pamir_game(), "random");
   EXPECT_TRUE(is_error(e.handle("go")));  // no game
   e.handle("new players=2 seed=1");
-  for (const char* bad : {"go nosuch", "go random iters=5", "go iters=0", "go iters=5 time=5", "go random random",
-                          "go ismcts:c=-1", "go iters=x", "go wakhan"})
+  for (const char* bad : {"go nosuch", "go random iters=5", "go iters=0", "go iters=5 time=5",
+                          "go random random", "go ismcts:c=-1", "go iters=x", "go wakhan"})
     EXPECT_TRUE(is_error(e.handle(bad))) << bad;
 }
 
@@ -263,7 +267,8 @@ TEST(EngineSession, ObserveHidesWhatNoPlayerHasSeen) {
   ASSERT_NE(game.position_json(w), game.position_json(s));
   EXPECT_EQ(game.observation_json(w, 1), observed[0]);
   EXPECT_EQ(e.handle("observe")[0], game.observation_json(s, game.to_move(s)));
-  for (const char* bad : {"observe 3", "observe x", "observe 1 2"}) EXPECT_TRUE(is_error(e.handle(bad))) << bad;
+  for (const char* bad : {"observe 3", "observe x", "observe 1 2"})
+    EXPECT_TRUE(is_error(e.handle(bad))) << bad;
 }
 
 TEST(EngineSession, SampleLoadsAWorldTheSeatCannotTellApart) {
@@ -277,7 +282,8 @@ TEST(EngineSession, SampleLoadsAWorldTheSeatCannotTellApart) {
   EXPECT_EQ(e.handle("observe 0")[0], seen);
   EXPECT_EQ(e.handle("legal"), legal);
   EXPECT_TRUE(is_error(e.handle("undo")));
-  for (const char* bad : {"sample 2", "sample seed=x", "sample 0 1"}) EXPECT_TRUE(is_error(e.handle(bad))) << bad;
+  for (const char* bad : {"sample 2", "sample seed=x", "sample 0 1"})
+    EXPECT_TRUE(is_error(e.handle(bad))) << bad;
 }
 
 TEST(EngineSession, PositionLoadsAnAgentMessagesWorld) {

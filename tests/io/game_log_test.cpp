@@ -80,29 +80,34 @@ TEST(GameLog, ConsequencesFollowEveryScoringAndRemovalInRandomGames) {
       const State before = s;
       apply(s, legal[random_below(rng, legal_actions(s, legal))]);
       const auto lines = describe_consequences(before, s);
-      for (int check = before.dominance_checks_resolved; check < s.dominance_checks_resolved; ++check, ++checks)
+      for (int check = before.dominance_checks_resolved; check < s.dominance_checks_resolved;
+           ++check, ++checks)
         EXPECT_TRUE(has_line(lines, "Dominance Check " + std::to_string(check + 1) + " scored: "));
       for (int p = 0; p < s.num_players; ++p)
         if (s.vp[p] != before.vp[p])
-          EXPECT_TRUE(has_line(lines, "player " + std::to_string(p) + " +" + std::to_string(s.vp[p] - before.vp[p]) +
-                                          " VP (now " + std::to_string(s.vp[p]) + ")"));
+          EXPECT_TRUE(has_line(lines, "player " + std::to_string(p) + " +" +
+                                          std::to_string(s.vp[p] - before.vp[p]) + " VP (now " +
+                                          std::to_string(s.vp[p]) + ")"));
       for (int r = 0; r < Region::kCount; ++r)
         for (int c = 0; c < Coalition::kCount; ++c)
           if (s.armies[r][c] < before.armies[r][c]) {
             ++removals;
             const int n = before.armies[r][c] - s.armies[r][c];
-            EXPECT_TRUE(has_line(lines, std::to_string(n) + " " + coalition_name(c) + (n == 1 ? " army" : " armies") +
-                                            " from " + region_name(r)));
+            EXPECT_TRUE(has_line(lines, std::to_string(n) + " " + coalition_name(c) +
+                                            (n == 1 ? " army" : " armies") + " from " + region_name(r)));
           }
       for (int c = 1; c <= kNumCourtCards; ++c)
         if (before.court_owner(c) != kNoPlayer && s.card_loc[c] == Loc::kDiscard)
-          EXPECT_TRUE(has_line(lines, std::string(card_name(c)) + " (" + std::to_string(c) + ") discarded from player " +
-                                          std::to_string(before.court_owner(c)) + "'s court"));
-      if (std::memcmp(before.vp, s.vp, sizeof s.vp) == 0 && std::memcmp(before.rupees, s.rupees, sizeof s.rupees) == 0 &&
+          EXPECT_TRUE(has_line(lines, std::string(card_name(c)) + " (" + std::to_string(c) +
+                                          ") discarded from player " + std::to_string(before.court_owner(c)) +
+                                          "'s court"));
+      if (std::memcmp(before.vp, s.vp, sizeof s.vp) == 0 &&
+          std::memcmp(before.rupees, s.rupees, sizeof s.rupees) == 0 &&
           std::memcmp(before.armies, s.armies, sizeof s.armies) == 0 &&
           std::memcmp(before.roads, s.roads, sizeof s.roads) == 0 &&
           std::memcmp(before.cylinder, s.cylinder, sizeof s.cylinder) == 0 &&
-          std::memcmp(before.card_loc, s.card_loc, sizeof s.card_loc) == 0 && before.favored_suit == s.favored_suit &&
+          std::memcmp(before.card_loc, s.card_loc, sizeof s.card_loc) == 0 &&
+          before.favored_suit == s.favored_suit &&
           std::memcmp(before.loyalty, s.loyalty, sizeof s.loyalty) == 0 && before.phase == s.phase)
         EXPECT_TRUE(lines.empty()) << lines.front();
     }
@@ -147,7 +152,8 @@ TEST(GameLog, ShowsThePiecesAndTheCourts) {
       if (s.armies[r][co]) {
         ++armies;
         const std::string line = lines_of(shown)[4 + r];
-        EXPECT_NE(line.find(std::string(coalition_name(co)) + " " + std::to_string(s.armies[r][co])), std::string::npos)
+        EXPECT_NE(line.find(std::string(coalition_name(co)) + " " + std::to_string(s.armies[r][co])),
+                  std::string::npos)
             << line;
       }
   for (const std::string& line : lines_of(shown))
@@ -160,7 +166,8 @@ TEST(GameLog, ShowsThePiecesAndTheCourts) {
   const int n = legal_actions(s, legal);
   for (int i = 0; i < n; ++i)
     if (Act::decode(legal[i]).family == Act::kPurchaseFamily) {
-      EXPECT_NE(describe_action(s, legal[i]).find(", cost "), std::string::npos) << describe_action(s, legal[i]);
+      EXPECT_NE(describe_action(s, legal[i]).find(", cost "), std::string::npos)
+          << describe_action(s, legal[i]);
       break;
     }
 }

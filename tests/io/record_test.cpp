@@ -42,7 +42,8 @@ TEST(Record, ReplayThroughJsonReproducesTheGame) {
       ASSERT_EQ(loaded->actions, r.actions);
       const auto replayed = replay(*loaded, &error);
       ASSERT_TRUE(replayed) << error;
-      EXPECT_EQ(std::memcmp(&*replayed, &played, sizeof(State)), 0) << "players " << players << " seed " << seed;
+      EXPECT_EQ(std::memcmp(&*replayed, &played, sizeof(State)), 0)
+          << "players " << players << " seed " << seed;
       EXPECT_EQ(full_key(*replayed), full_key(played));
     }
 }
@@ -69,7 +70,8 @@ TEST(Record, ReplayChecksTheRecordedResult) {
   const auto edited = record_from_json(j.dump(), &error);
   ASSERT_TRUE(edited) << error;
   EXPECT_FALSE(replay(*edited, &error));
-  EXPECT_EQ(error.rfind("result: the record says game over, vp " + std::to_string(vp0 + 1) + " ", 0), 0u) << error;
+  EXPECT_EQ(error.rfind("result: the record says game over, vp " + std::to_string(vp0 + 1) + " ", 0), 0u)
+      << error;
   j["result"]["vp"] = {1, 2, 3};
   EXPECT_FALSE(record_from_json(j.dump(), &error));
   EXPECT_EQ(error.rfind("result: expected ", 0), 0u) << error;
@@ -94,7 +96,8 @@ TEST(Record, ReplayReportsTheFirstIllegalAction) {
 
 TEST(Record, DeepValuesAreRefusedNotFollowed) {
   std::string error;
-  EXPECT_FALSE(record_from_json("{\"format\": " + std::string(100000, '[') + std::string(100000, ']') + "}", &error));
+  EXPECT_FALSE(
+      record_from_json("{\"format\": " + std::string(100000, '[') + std::string(100000, ']') + "}", &error));
   EXPECT_EQ(error, "invalid JSON: nested deeper than 64 levels at byte 75");
   EXPECT_FALSE(record_from_json("{\"game\": " + std::string(50, '[') + std::string(50, ']') + "}", &error));
   EXPECT_LE(error.size(), 80u) << error;
@@ -110,8 +113,10 @@ TEST(Record, RejectsMalformedRecords) {
     EXPECT_FALSE(record_from_json(j.dump(), &error));
     return error;
   };
-  EXPECT_EQ(error_after([](auto& j) { j["num_players"] = 7; }), "num_players: expected an integer 2 to 5, got 7");
-  EXPECT_EQ(error_after([](auto& j) { j["agents"].push_back("random"); }), "agents: expected one spec per seat");
+  EXPECT_EQ(error_after([](auto& j) { j["num_players"] = 7; }),
+            "num_players: expected an integer 2 to 5, got 7");
+  EXPECT_EQ(error_after([](auto& j) { j["agents"].push_back("random"); }),
+            "agents: expected one spec per seat");
   EXPECT_EQ(error_after([](auto& j) { j["actions"][3]["id"] = 100000; }),
             "actions[3].id: expected an action id 0.." + std::to_string(kNumActions - 1) + ", got 100000");
   EXPECT_EQ(error_after([](auto& j) { j["moves"] = 1; }), "unknown key \"moves\"");

@@ -35,8 +35,8 @@ void round_trip_games(u64 first_seed, u64 last_seed) {
       u64 rng = seed * 31 + players;
       Action legal[kMaxLegalActions];
       for (int step = 0; !s.game_over(); ++step) {
-        expect_round_trip(s, "players " + std::to_string(players) + " seed " + std::to_string(seed) + " step " +
-                                 std::to_string(step));
+        expect_round_trip(s, "players " + std::to_string(players) + " seed " + std::to_string(seed) +
+                                 " step " + std::to_string(step));
         if (::testing::Test::HasFatalFailure()) return;
         apply(s, legal[random_below(rng, legal_actions(s, legal))]);
       }
@@ -93,7 +93,8 @@ TEST(StateJson, RejectsMalformedDocuments) {
             "blocks.british.locations: expected 12 entries, got 11");
   EXPECT_EQ(error_after([](auto& j) { j["tasks"][0]["kind"] = "dance"; }),
             "tasks[0].kind: unknown task kind \"dance\"");
-  EXPECT_EQ(error_after([](auto& j) { j["tasks"][0]["player"] = 3; }), "tasks[0].player: 3 is out of range 0..2");
+  EXPECT_EQ(error_after([](auto& j) { j["tasks"][0]["player"] = 3; }),
+            "tasks[0].player: 3 is out of range 0..2");
   EXPECT_EQ(error_after([](auto& j) { j["tasks"][0]["extra"] = 1; }), "tasks[0]: unknown key \"extra\"");
   EXPECT_EQ(error_after([](auto& j) { j["rng"] = 12; }), "rng: expected a string, got 12");
 }
@@ -144,10 +145,9 @@ TEST(StateJson, RejectsTasksThatDoNotFitThePosition) {
   EXPECT_FALSE(state_from_json(setup.dump(), &error));
   EXPECT_EQ(error, "tasks: during setup the stack holds one loyalty choice per player without loyalty");
 
-  EXPECT_EQ(error_after([](auto& j) {
-              j["tasks"][0]["player"] = (j["current"].template get<int>() + 1) % 3;
-            }),
-            "tasks: the bottom task must be the current player's");
+  EXPECT_EQ(
+      error_after([](auto& j) { j["tasks"][0]["player"] = (j["current"].template get<int>() + 1) % 3; }),
+      "tasks: the bottom task must be the current player's");
   // A move of a spy that is not there (player `current` has no spy on card 1 this early).
   std::string expected;
   error = error_after([&](auto& j) {
@@ -166,7 +166,6 @@ TEST(StateJson, RejectsBrokenConservation) {
   const std::string error = error_after([](auto& j) { j["players"][0]["cylinders"][0] = "spy:1"; });
   EXPECT_EQ(error.rfind("inconsistent position: ", 0), 0u) << error;
 }
-
 
 // Numbers beyond what a double holds are a load error, not an escaping exception.
 TEST(StateJson, RejectsNumbersOutOfRange) {
@@ -192,7 +191,8 @@ TEST(StateJson, RejectsADeckOutOfItsPiles) {
   // The last pile's Dominance Check swapped with a court card of the pile above it.
   EXPECT_EQ(error_after([](auto& j) {
               auto& deck = j["deck"]["cards"];
-              const int n = int(deck.size()), pile = 5 + 3 + 1 + 1;  // a 3-player pile: 8 court cards, an event, a check
+              const int n = int(deck.size()),
+                        pile = 5 + 3 + 1 + 1;  // a 3-player pile: 8 court cards, an event, a check
               int check = -1, court = -1;
               for (int i = n - pile; i < n; ++i)
                 if (is_dominance_check(deck[i].template get<int>())) check = i;
@@ -200,7 +200,8 @@ TEST(StateJson, RejectsADeckOutOfItsPiles) {
                 if (is_court_card(deck[i].template get<int>())) court = i;
               std::swap(deck[check], deck[court]);
             }),
-            "unreachable position: the deck does not keep the six piles of setup (sizes, events, Dominance Checks)");
+            "unreachable position: the deck does not keep the six piles of setup (sizes, events, Dominance "
+            "Checks)");
   // One undrawn card taken out of the deck and set aside.
   EXPECT_EQ(error_after([](auto& j) {
               auto& deck = j["deck"]["cards"];
@@ -210,12 +211,14 @@ TEST(StateJson, RejectsADeckOutOfItsPiles) {
               j["unused"] = unused;
               deck.erase(deck.size() - 1);
             }),
-            "unreachable position: the deck does not keep the six piles of setup (sizes, events, Dominance Checks)");
+            "unreachable position: the deck does not keep the six piles of setup (sizes, events, Dominance "
+            "Checks)");
 }
 
 TEST(StateJson, RejectsDominanceCheckCountsThatDoNotAddUp) {
-  EXPECT_EQ(error_after([](auto& j) { j["dominance_checks_resolved"] = 4; }),
-            "unreachable position: Dominance Checks resolved (4) do not fit the 0 gone from the deck and market");
+  EXPECT_EQ(
+      error_after([](auto& j) { j["dominance_checks_resolved"] = 4; }),
+      "unreachable position: Dominance Checks resolved (4) do not fit the 0 gone from the deck and market");
 }
 
 // A pending bribe is for a play or card action that will count against the turn's two.
@@ -224,7 +227,8 @@ TEST(StateJson, RejectsABribePendingForAnActionTheTurnHasNoRoomFor) {
     State s = new_game(2, seed);
     u64 rng = seed;
     Action legal[kMaxLegalActions];
-    while (!s.game_over() && s.top().kind != TaskKind::kBribePay) apply(s, legal[random_below(rng, legal_actions(s, legal))]);
+    while (!s.game_over() && s.top().kind != TaskKind::kBribePay)
+      apply(s, legal[random_below(rng, legal_actions(s, legal))]);
     if (s.game_over() || s.actions_used != 1) continue;
     const bool play = s.top().c < BribeFor::kCardAction;
     if (!play && is_favored(s, s.current, s.top().b)) continue;

@@ -69,7 +69,8 @@ TEST(Inference, TorchAndEigenAgree) {
     float value_sum = 0;
     for (int o = 0; o < core::kMaxPlayers; ++o) value_sum += eigen.values[r * core::kMaxPlayers + o];
     EXPECT_NEAR(value_sum, 1.0f, 1e-4);
-    for (int o = states[r].num_players; o < core::kMaxPlayers; ++o) EXPECT_EQ(eigen.values[r * core::kMaxPlayers + o], 0.0f);
+    for (int o = states[r].num_players; o < core::kMaxPlayers; ++o)
+      EXPECT_EQ(eigen.values[r * core::kMaxPlayers + o], 0.0f);
   }
 }
 
@@ -116,15 +117,18 @@ TEST(WeightFile, RoundTripsAndRejectsDamage) {
   EXPECT_NE(message(flipped).find("checksum"), std::string::npos);
   EXPECT_NE(message(bytes.substr(0, bytes.size() - 7)).find("truncated"), std::string::npos);
   EXPECT_NE(message(bytes.substr(0, 20)).find("too short"), std::string::npos);
-  EXPECT_NE(message("garbage that is long enough to hold a header, really it is").find("not a pamir"), std::string::npos);
+  EXPECT_NE(message("garbage that is long enough to hold a header, really it is").find("not a pamir"),
+            std::string::npos);
   // A file made for another encoder (its fingerprint at bytes 32..39) or another format
   // version is refused by name, whatever its shape.
   std::string other_encoder = bytes;
   other_encoder[32] ^= 0x01;
-  EXPECT_NE(message(other_encoder).find("made for another encoder"), std::string::npos) << message(other_encoder);
+  EXPECT_NE(message(other_encoder).find("made for another encoder"), std::string::npos)
+      << message(other_encoder);
   std::string old_version = bytes;
   old_version[8] = 1;
-  EXPECT_NE(message(old_version).find("version 1, this build reads 2"), std::string::npos) << message(old_version);
+  EXPECT_NE(message(old_version).find("version 1, this build reads 2"), std::string::npos)
+      << message(old_version);
   for (const auto& m : {message(flipped), message(bytes.substr(0, 30)), message(other_encoder)})
     EXPECT_EQ(m.find('\n'), std::string::npos);
   EXPECT_THROW(load_weights("/nonexistent/w.bin", net_shape()), std::runtime_error);
@@ -134,7 +138,8 @@ TEST(NetEvaluator, CacheServesEveryDeterminizationOfAnInformationSet) {
   const auto states = testing::random_positions(6, 8);
   const auto weights = test_weights();
   EigenNet direct(weights);
-  NetEvaluator evaluator(std::make_unique<EigenNet>(weights), {.cache_entries = 1024, .max_cached_legal = core::kMaxLegalActions});
+  NetEvaluator evaluator(std::make_unique<EigenNet>(weights),
+                         {.cache_entries = 1024, .max_cached_legal = core::kMaxLegalActions});
   for (const core::State& s : states) {
     core::u64 rng = 1;
     const core::State world = core::sample_world(s, core::to_move(s), rng);

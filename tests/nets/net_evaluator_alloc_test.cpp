@@ -29,9 +29,9 @@ TEST(Alloc, NetEvaluatorInSteadyStateAllocatesNothing) {
     leaves.push_back({&states[i], l, legal_actions(states[i], l)});
     results.push_back({&values[i], priors.data() + i * kMaxLegalActions});
   }
-  nets::NetEvaluator evaluator(
-      std::make_unique<nets::EigenNet>(std::make_shared<const nets::NetWeights>(nets::random_weights(nets::net_shape(), {64, 2}, 1))),
-      {.cache_entries = 4096, .max_cached_legal = kMaxLegalActions});
+  nets::NetEvaluator evaluator(std::make_unique<nets::EigenNet>(std::make_shared<const nets::NetWeights>(
+                                   nets::random_weights(nets::net_shape(), {64, 2}, 1))),
+                               {.cache_entries = 4096, .max_cached_legal = kMaxLegalActions});
   evaluator.evaluate(leaves, results);
   evaluator.clear_cache();
   EXPECT_EQ(allocations_during([&] { evaluator.evaluate(leaves, results); }), 0);  // misses

@@ -3,9 +3,9 @@
 
 #include <gtest/gtest.h>
 
+#include <unistd.h>
 #include <cstdlib>
 #include <filesystem>
-#include <unistd.h>
 
 #include "core/game.h"
 #include "nets/encoder.h"
@@ -65,7 +65,8 @@ TEST(ShippedModels, BestPlaysWithTheNetForThePlayerCount) {
 TEST(ShippedModels, TheRepositorysNetsLoad) {
   int found = 0;
   for (int players = 2; players <= 5; ++players) {
-    const std::string path = std::string(PAMIR_SOURCE_DIR) + "/models/pamir-" + std::to_string(players) + "p.weights";
+    const std::string path =
+        std::string(PAMIR_SOURCE_DIR) + "/models/pamir-" + std::to_string(players) + "p.weights";
     if (!fs::exists(path)) continue;
     EXPECT_NO_THROW(load_weights(path, net_shape())) << path;
     ++found;

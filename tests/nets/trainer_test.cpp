@@ -6,9 +6,9 @@
 #include <filesystem>
 #include <stdexcept>
 
-#include "io/file_io.h"
 #include "core/game.h"
 #include "core/random.h"
+#include "io/file_io.h"
 #include "nets/encoder.h"
 #include "tests/nets/positions.h"
 
@@ -122,7 +122,8 @@ TEST(Trainer, CorruptCheckpointIsAOneLineError) {
   flipped[bytes.size() - 100] ^= 0x01;
   EXPECT_NE(message(flipped).find("checksum"), std::string::npos);
   EXPECT_NE(message(bytes.substr(0, bytes.size() / 2)).find("truncated"), std::string::npos);
-  EXPECT_NE(message("PAMIRNET and more bytes than a checkpoint header holds").find("not a pamir checkpoint"), std::string::npos);
+  EXPECT_NE(message("PAMIRNET and more bytes than a checkpoint header holds").find("not a pamir checkpoint"),
+            std::string::npos);
   EXPECT_EQ(message(flipped).find('\n'), std::string::npos);
   std::remove(path.c_str());
 }

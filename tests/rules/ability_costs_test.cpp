@@ -14,12 +14,12 @@ namespace {
 using namespace Coalition;
 
 // Cards used below (data/court_cards.tsv).
-constexpr int kShahShujah = 5;           // Claim of Ancient Lineage
-constexpr int kRanjitSingh = 24;         // Civil Service Reforms
-constexpr int kBarakzaiSadars = 42;      // Charismatic Courtiers; Afghan patriot
-constexpr int kBaluchiSmugglers = 66;    // Herat Influence
-constexpr int kGhaemMagham = 68;         // Persian Influence
-constexpr int kGriboyedov = 70;          // Russian Influence; Russian patriot
+constexpr int kShahShujah = 5;            // Claim of Ancient Lineage
+constexpr int kRanjitSingh = 24;          // Civil Service Reforms
+constexpr int kBarakzaiSadars = 42;       // Charismatic Courtiers; Afghan patriot
+constexpr int kBaluchiSmugglers = 66;     // Herat Influence
+constexpr int kGhaemMagham = 68;          // Persian Influence
+constexpr int kGriboyedov = 70;           // Russian Influence; Russian patriot
 constexpr int kCourtlyMannersCard = 107;  // Disregard for Customs / Courtly Manners
 
 // ---------------------------------------------------------------------------------------
@@ -297,7 +297,7 @@ TEST(Abilities, InfluenceDoesNotWaiveThePriceOfChecksAndEvents) {
   for (const auto& [loyalty, card] : owners) {
     Scenario sc = price_position(loyalty, card);
     sc.set_rupees(0, 3);
-    sc.s.vp[1] = 2;  // keeps the game going after the check (no 4-point lead)
+    sc.s.vp[1] = 2;          // keeps the game going after the check (no 4-point lead)
     sc.act("purchase 1 3");  // the Dominance Check: 3 rupees
     EXPECT_EQ(sc.s.rupees[0], 0) << card;
     for (int col = 0; col < 3; ++col) EXPECT_EQ(sc.s.market_rupees[1][col], 1) << card;

@@ -11,17 +11,17 @@ namespace {
 using namespace Coalition;
 
 // Cards used below (data/court_cards.tsv).
-constexpr int kAlexanderBurnes = 21;        // Strange Bedfellows; move (rank 2), Punjab
-constexpr int kKhyberPass = 29;             // move (rank 2), Punjab; no ability
-constexpr int kCountPerovsky = 100;         // Transcaspia, military; no ability
-constexpr int kGiljeeNobles = 43;           // Blackmail (Kandahar); Kandahar
-constexpr int kBolanPass = 47;              // Kandahar; no ability
-constexpr int kFruitMarkets = 48;           // Kandahar; no ability
-constexpr int kSirJohnKeane = 51;           // Indian Supplies; British patriot
-constexpr int kHeratiBandits = 54;          // Blackmail (Herat); Herat
-constexpr int kYarMohammad = 56;            // Well-Connected; Herat
-constexpr int kFarahRoad = 63;              // move (rank 3), Herat; no ability
-constexpr int kOpiumFields = 64;            // Herat; no ability
+constexpr int kAlexanderBurnes = 21;  // Strange Bedfellows; move (rank 2), Punjab
+constexpr int kKhyberPass = 29;       // move (rank 2), Punjab; no ability
+constexpr int kCountPerovsky = 100;   // Transcaspia, military; no ability
+constexpr int kGiljeeNobles = 43;     // Blackmail (Kandahar); Kandahar
+constexpr int kBolanPass = 47;        // Kandahar; no ability
+constexpr int kFruitMarkets = 48;     // Kandahar; no ability
+constexpr int kSirJohnKeane = 51;     // Indian Supplies; British patriot
+constexpr int kHeratiBandits = 54;    // Blackmail (Herat); Herat
+constexpr int kYarMohammad = 56;      // Well-Connected; Herat
+constexpr int kFarahRoad = 63;        // move (rank 3), Herat; no ability
+constexpr int kOpiumFields = 64;      // Herat; no ability
 
 // The legal destinations after starting a move with `move_card` and picking the piece
 // `piece` ("spy 8", "army kandahar").
@@ -162,9 +162,7 @@ TEST(Abilities, IndianSuppliesUnderNationalismMoveTribesWithoutRoads) {
 // ---------------------------------------------------------------------------------------
 
 // A market of court cards with no ability and no event, so that a cleanup changes nothing.
-void quiet_market(Scenario& sc) {
-  sc.set_market({9, 10, 11, 12, 13, 14}, {30, 31, 33, 34, 35, 36});
-}
+void quiet_market(Scenario& sc) { sc.set_market({9, 10, 11, 12, 13, 14}, {30, 31, 33, 34, 35, 36}); }
 
 // Player 0 holds the Blackmail cards `blackmailers`; player 1 holds Kandahar cards 47 and 48
 // (48 with a spy of player 1 on it) and the Herat card 61. Player 1 is about to end a turn.

@@ -10,7 +10,9 @@ namespace {
 
 class ActionOracle : public ::testing::TestWithParam<int> {};
 
-TEST_P(ActionOracle, TheGeneratorOffersExactlyWhatTheRulesAllow) { check_random_games_against_oracle(GetParam(), 1, 200); }
+TEST_P(ActionOracle, TheGeneratorOffersExactlyWhatTheRulesAllow) {
+  check_random_games_against_oracle(GetParam(), 1, 200);
+}
 
 INSTANTIATE_TEST_SUITE_P(Players, ActionOracle, ::testing::Values(2, 3, 4, 5),
                          [](const auto& info) { return std::to_string(info.param) + "p"; });

@@ -7,7 +7,6 @@
 namespace pamir::testing {
 namespace {
 
-
 // Three seats: 0 and 2 Afghan, 1 British. Seat 0 holds Tajik Warband (Herat, rank 2: betray,
 // battle).
 Scenario warlord() {
@@ -102,7 +101,7 @@ TEST(Battle, NeedsOwnPiecesFacingEnemies) {
   Scenario sc = warlord();
   crowd_herat(sc);
   EXPECT_FALSE(sc.can("battle 59"));  // no Afghan army in Herat
-  sc.army(kAfghan, Region::kKabul);  // the only British piece touching Kabul is a road
+  sc.army(kAfghan, Region::kKabul);   // the only British piece touching Kabul is a road
   sc.act("battle 59");
   EXPECT_EQ(sc.legal_names(), "battle in kabul");
   sc.act("battle in kabul");

@@ -7,7 +7,6 @@
 namespace pamir::testing {
 namespace {
 
-
 // Seat 0 (Afghan) holds Harry Flashman (gift, betray) and 4 rupees; seat 1 (British) holds
 // Exiled Durrani Nobility (Herat political, British prize) with a spy of each player on it.
 Scenario betrayer() {

@@ -7,7 +7,6 @@
 namespace pamir::testing {
 namespace {
 
-
 // Seat 0 (Afghan) rules Kandahar with one tribe and holds Baluchi Chiefs (Kandahar political:
 // build, tax); a full market without rupees.
 Scenario builder(int rupees) {

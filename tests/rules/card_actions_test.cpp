@@ -7,7 +7,6 @@
 namespace pamir::testing {
 namespace {
 
-
 // Three seats; seat 0 holds Khyber Pass (Punjab, rank 2: tax, move) and 5 rupees, and the
 // market holds 3 rupees to tax.
 Scenario hostage_card() {

@@ -10,8 +10,8 @@ namespace {
 
 // Court cards with no special ability and no political suit, so that discarding them
 // has no side effect (no overthrow, no leverage, no ability lost).
-constexpr int kPlainEconomic[] = {61, 63, 67, 9, 13};  // Herat, Herat, Herat, Kabul, Kabul
-constexpr int kDostMohammad = 7;    // Kabul, political, rank 2
+constexpr int kPlainEconomic[] = {61, 63, 67, 9, 13};          // Herat, Herat, Herat, Kabul, Kabul
+constexpr int kDostMohammad = 7;                               // Kabul, political, rank 2
 constexpr int kFavorMilitary = 105, kFavorIntelligence = 115;  // discard halves of these events
 
 Scenario two_players() { return Scenario({Coalition::kBritish, Coalition::kRussian}); }

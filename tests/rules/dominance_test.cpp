@@ -72,7 +72,7 @@ TEST(Dominance, SuccessfulCheckScoresLoyalPlayersByInfluenceFiveThreeOne) {
   give_prizes(sc, 0, 1, 0);  // influence 2
   give_prizes(sc, 2, 3, 1);  // influence 4, but British
   sc.gift(3, 0);
-  sc.gift(3, 1);             // influence 3
+  sc.gift(3, 1);  // influence 3
   sc.army(Coalition::kRussian, Region::kPersia, 4);
   buy_check(sc, 101);
   EXPECT_EQ(sc.s.vp[3], 5);
@@ -124,9 +124,9 @@ TEST(Dominance, UnsuccessfulCheckScoresAllPlayersByCylindersInPlay) {
   sc.to_court(0, 61);
   sc.tribe(1, Region::kHerat);
   sc.spy(1, 61);
-  sc.gift(1, 0);   // player 1: 3 cylinders in play
+  sc.gift(1, 0);  // player 1: 3 cylinders in play
   sc.tribe(2, Region::kKabul);
-  sc.gift(2, 2);   // player 2: 2
+  sc.gift(2, 2);  // player 2: 2
   buy_check(sc, 101);
   EXPECT_EQ(sc.s.vp[1], 3);
   EXPECT_EQ(sc.s.vp[2], 1);

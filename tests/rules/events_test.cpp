@@ -291,10 +291,14 @@ struct RegionCards {
 };
 RegionCards cards_of(int region) {
   switch (region) {
-    case Region::kKabul: return {7, 9};
-    case Region::kPunjab: return {26, 29};
-    case Region::kHerat: return {57, 61};
-    default: return {75, 82};  // Persia
+    case Region::kKabul:
+      return {7, 9};
+    case Region::kPunjab:
+      return {26, 29};
+    case Region::kHerat:
+      return {57, 61};
+    default:
+      return {75, 82};  // Persia
   }
 }
 
@@ -327,7 +331,7 @@ void expect_riot(const Scenario& sc, int region) {
   EXPECT_EQ(sc.s.tribes[Region::kTranscaspia][0], 1);
   EXPECT_EQ(sc.s.armies[Region::kTranscaspia][Coalition::kRussian], 1);
   EXPECT_EQ(sc.s.blocks_in_supply[Coalition::kAfghan], kBlocksPerCoalition - 1);  // the road
-  EXPECT_EQ(sc.s.card_loc[cards.political], Loc::kDiscard);  // overthrown
+  EXPECT_EQ(sc.s.card_loc[cards.political], Loc::kDiscard);                       // overthrown
   EXPECT_TRUE(sc.s.in_court(0, cards.other));
 }
 

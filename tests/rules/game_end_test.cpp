@@ -11,8 +11,7 @@ namespace {
 // nobody's cylinders in play it is unsuccessful and tied: each of two players scores
 // (3x2 + 1x2) / 2 = 4, so their VP difference stays as it was.
 void buy_final_check(Scenario& sc) {
-  for (int c = kFirstDominanceCheck + 1; c < kFirstDominanceCheck + kNumDominanceChecks; ++c)
-    sc.detach(c);
+  for (int c = kFirstDominanceCheck + 1; c < kFirstDominanceCheck + kNumDominanceChecks; ++c) sc.detach(c);
   sc.s.dominance_checks_resolved = 3;
   sc.to_market(0, 0, kFirstDominanceCheck);
   sc.act("purchase 0 0");
@@ -72,8 +71,7 @@ TEST(GameEnd, AFullTieIsShared) {
   sc.s.vp[2] = 0;
   sc.tribe(0, Region::kKabul);
   sc.tribe(1, Region::kHerat);  // players 0 and 1 tie for first: (6+2)/2 = 4 each
-  for (int c = kFirstDominanceCheck + 1; c < kFirstDominanceCheck + kNumDominanceChecks; ++c)
-    sc.detach(c);
+  for (int c = kFirstDominanceCheck + 1; c < kFirstDominanceCheck + kNumDominanceChecks; ++c) sc.detach(c);
   sc.to_market(0, 0, kFirstDominanceCheck);
   sc.set_rupees(0, 4);
   sc.set_rupees(1, 4);
@@ -109,8 +107,7 @@ TEST(GameEnd, AFinishedGameHasNoLegalActions) {
 // The final check discarded in cleanup ends the game there: the turn does not pass.
 TEST(GameEnd, AFinalCheckDiscardedInCleanupEndsTheGame) {
   Scenario sc({Coalition::kAfghan, Coalition::kBritish});
-  for (int c = kFirstDominanceCheck + 1; c < kFirstDominanceCheck + kNumDominanceChecks; ++c)
-    sc.detach(c);
+  for (int c = kFirstDominanceCheck + 1; c < kFirstDominanceCheck + kNumDominanceChecks; ++c) sc.detach(c);
   sc.to_market(1, 0, kFirstDominanceCheck);
   sc.tribe(1, Region::kPersia);
   sc.act("done");

@@ -6,7 +6,6 @@
 namespace pamir::testing {
 namespace {
 
-
 // Rules notes 4: "leverage: take 2 rupees from the bank; the card is now leveraged".
 TEST(Leverage, PlayingALeverageCardTakesTwoRupeesFromTheBank) {
   Scenario sc({kAfghan, kBritish});

@@ -7,7 +7,6 @@
 namespace pamir::testing {
 namespace {
 
-
 // Rules notes 8: "Influence in your coalition = 1 + the number of patriots in your court + the
 // number of prizes you hold + the number of your gifts."
 TEST(Loyalty, InfluenceIsOnePlusPatriotsPrizesAndGifts) {

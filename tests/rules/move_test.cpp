@@ -6,7 +6,6 @@
 namespace pamir::testing {
 namespace {
 
-
 // Seat 0 (British) holds British Regulars (Kandahar, rank 2: battle, move) and has one British
 // army in Kandahar.
 Scenario mover() {

@@ -7,7 +7,6 @@
 namespace pamir::testing {
 namespace {
 
-
 std::vector<int> court_of(const Scenario& sc, int p) {
   const int b = sc.s.court_begin(p);
   return std::vector<int>(sc.s.court + b, sc.s.court + b + sc.s.court_len[p]);

@@ -18,7 +18,6 @@ TEST(Purchase, PaysOneRupeePerCardToTheLeftAndTakesRupeesOnTheCard) {
   EXPECT_EQ(sc.s.actions_used, 1);
 }
 
-
 // A market of court cards only, for cost tests; none of these cards has an ability.
 void plain_market(Scenario& sc) { sc.set_market({61, 62, 63, 64, 65, 67}, {79, 80, 95, 96, 81, 94}); }
 

@@ -10,7 +10,6 @@
 namespace pamir::testing {
 namespace {
 
-
 // Makes card c (in the undrawn deck) the next card drawn, by swapping two deck positions.
 void put_on_deck_top(Scenario& sc, int c) {
   u8* begin = sc.s.deck + sc.s.deck_pos;
@@ -31,7 +30,7 @@ TEST(RulingsEs, UnpaidBribeMeansTheCardIsNeitherPlacedNorResolved) {
   sc.act("refuse bribe");
   EXPECT_TRUE(sc.s.in_hand(0, 27));
   EXPECT_EQ(sc.s.court_len[0], 0);
-  EXPECT_EQ(sc.s.rupees[0], 3);                    // no leverage rupees
+  EXPECT_EQ(sc.s.rupees[0], 3);                   // no leverage rupees
   EXPECT_EQ(sc.s.tribes[Region::kPunjab][0], 0);  // no tribe
   EXPECT_EQ(sc.s.actions_used, 0);
 }

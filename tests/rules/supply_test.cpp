@@ -6,7 +6,6 @@
 namespace pamir::testing {
 namespace {
 
-
 // Rules notes 1: "If you must place a cylinder ... and none is left in your supply, take a piece
 // of that kind from anywhere in play. You may not take one you placed this turn. The piece can
 // change role". Gifts are among the candidates [impl].

@@ -6,7 +6,6 @@
 namespace pamir::testing {
 namespace {
 
-
 // Seat 0 holds Khyber Pass (Punjab, economic, rank 2: tax, move) and has no rupees; the
 // market holds no rupees.
 Scenario taxer() {

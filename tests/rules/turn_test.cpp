@@ -8,7 +8,6 @@
 namespace pamir::testing {
 namespace {
 
-
 // Guide "The Turn of Play": "You can even choose to take fewer than two actions, or none at
 // all!" and "play passes clockwise to the next player".
 TEST(Turn, NoActionAtAllEndsTheTurnAndPlayPassesClockwise) {
@@ -135,8 +134,8 @@ TEST(Cleanup, CourtLimitIsThreePlusPoliticalStars) {
 // stars in your court, discard down to your limit." Court discards are settled first.
 TEST(Cleanup, HandLimitIsTwoPlusIntelligenceStarsAfterTheCourtLimit) {
   Scenario sc({kAfghan, kBritish});
-  sc.to_court(0, 39);  // William Moorcroft: intelligence rank 1, hand limit 3
-  for (int c : {16, 38, 61}) sc.to_court(0, c);  // 4 cards, limit 3
+  sc.to_court(0, 39);                               // William Moorcroft: intelligence rank 1, hand limit 3
+  for (int c : {16, 38, 61}) sc.to_court(0, c);     // 4 cards, limit 3
   for (int c : {62, 63, 64, 65}) sc.to_hand(0, c);  // 4 cards, limit 3
   ASSERT_EQ(hand_limit(sc.s, 0), 3);
   sc.act("done");

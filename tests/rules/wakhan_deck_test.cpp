@@ -6,9 +6,9 @@
 #include <cstring>
 
 #include "core/hash.h"
+#include "core/world.h"
 #include "io/record.h"
 #include "io/state_json.h"
-#include "core/world.h"
 #include "tests/rules/wakhan_scenario.h"
 
 namespace pamir::testing {

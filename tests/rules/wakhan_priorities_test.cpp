@@ -15,9 +15,7 @@ class WakhanBoxes : public ::testing::Test {
   // (3 armies), 19 British patriot intelligence r2. Bottom: 24 political r2 (2 tribes, army),
   // 18 intelligence r1, 9 economic r1 (road), 98 military r3 (3 armies), 60 military r1,
   // 76 political r2.
-  void SetUp() override {
-    w.market({16, 1, 12, 5, 32, 19}, {24, 18, 9, 98, 60, 76});
-  }
+  void SetUp() override { w.market({16, 1, 12, 5, 32, 19}, {24, 18, 9, 98, 60, 76}); }
   // Her choice when box `box` of AI card `card` comes up.
   std::string box_choice(int card, int box) {
     w.next_ai(card, card % kWakhanCards + 1);
@@ -57,7 +55,7 @@ TEST_F(WakhanBoxes, MostNetRupeesOnlyUnderTwoRupees) {
 }
 
 TEST_F(WakhanBoxes, GainRegionControl) {
-  w.tribe(0, Region::kPunjab, 3);  // 24 would give her 2 tribes and an army: 3 against 3
+  w.tribe(0, Region::kPunjab, 3);               // 24 would give her 2 tribes and an army: 3 against 3
   EXPECT_EQ(box_choice(5, 0), "purchase 0 3");  // 5: a tribe in Kabul, where nobody is
 }
 
@@ -69,7 +67,7 @@ TEST_F(WakhanBoxes, PatriotOfTheDominantCoalitionOnlyWhenOneIsDominant) {
 
 TEST_F(WakhanBoxes, HighestPoliticalOnlyWhenHerCourtIsFull) {
   EXPECT_NE(box_choice(17, 0), "purchase 1 0");
-  for (int c : {61, 62, 63}) w.to_court(1, c);  // 3 cards, no political stars: full
+  for (int c : {61, 62, 63}) w.to_court(1, c);   // 3 cards, no political stars: full
   EXPECT_EQ(box_choice(17, 0), "purchase 1 0");  // 24 (rank 2) over 5 (rank 1)
 }
 
@@ -108,12 +106,12 @@ TEST_F(WakhanCardPriority, PatriotBeforeLeverageBeforeRank) {
 TEST_F(WakhanCardPriority, DominantCoalitionPrizeBeforeOtherPatriots) {
   w.s.favored_suit = Suit::kEconomic;
   w.army(Coalition::kBritish, Region::kPersia, 4);  // British dominant: 94 and 96 carry its prize
-  EXPECT_EQ(w.choice(), "spy on 94");  // before the Russian patriot 95; then leverage over rank
+  EXPECT_EQ(w.choice(), "spy on 94");               // before the Russian patriot 95; then leverage over rank
 }
 
 TEST_F(WakhanCardPriority, OpponentsCardsFirst) {
   w.s.favored_suit = Suit::kMilitary;
-  w.to_court(1, 97);  // her own Transcaspia card, the only military one
+  w.to_court(1, 97);                   // her own Transcaspia card, the only military one
   EXPECT_EQ(w.choice(), "spy on 86");  // of the other player's: the patriots 95 and 86, then rank
 }
 

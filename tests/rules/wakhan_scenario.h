@@ -6,8 +6,8 @@
 #include <utility>
 #include <vector>
 
-#include "wakhan.h"
 #include "tests/scenario.h"
+#include "wakhan.h"
 
 namespace pamir::testing {
 

@@ -68,7 +68,9 @@ TEST(Agents, BadSpecsGiveOneLineErrors) {
   EXPECT_EQ(error_of("ismcts:worlds=4"), "option 'worlds' applies only to pimc");
   EXPECT_EQ(error_of("ismcts:iters"), "option 'iters' of ismcts needs a value (name=value)");
   EXPECT_EQ(error_of("random:iters=3"), "option 'iters' does not apply to random (only seed)");
-  EXPECT_EQ(error_of("mcts:eval=wizard").rfind("unknown evaluator 'wizard' (known: best, heuristic, net, rollout,", 0), 0u);
+  EXPECT_EQ(error_of("mcts:eval=wizard")
+                .rfind("unknown evaluator 'wizard' (known: best, heuristic, net, rollout,", 0),
+            0u);
   EXPECT_EQ(error_of("mcts:eval=net"), "evaluator 'net' needs a weight file: net:<path>");
   EXPECT_EQ(error_of("mcts:eval=rollout:3"), "evaluator 'rollout' takes no argument, got '3'");
   EXPECT_EQ(error_of("pimc:speed=3").rfind("unknown option 'speed' of pimc (known: iters, time, c,", 0), 0u);

@@ -18,7 +18,8 @@ TEST(Options, DefaultsComeFromTheTable) {
   EXPECT_EQ(o.batch, 1);
   for (const search::OptionInfo& info : search::option_table()) {
     SearchOptions parsed;
-    search::parse_options("pimc", std::string(info.name) + "=" + info.fallback, parsed);  // defaults are in range
+    search::parse_options("pimc", std::string(info.name) + "=" + info.fallback,
+                          parsed);  // defaults are in range
   }
 }
 

@@ -24,7 +24,8 @@ SearchOptions with(const std::string& text) {
   return o;
 }
 
-core::Action best_move(const State& s, const std::string& options, WorldModel model, search::Evaluator& eval) {
+core::Action best_move(const State& s, const std::string& options, WorldModel model,
+                       search::Evaluator& eval) {
   Search search(with(options), model, 11);
   search.start(s);
   search.run(eval);
@@ -241,7 +242,8 @@ TEST(Search, AReusedRootHoldsOnlyLegalActions) {
   for (core::u64 seed = 1; seed <= 60; ++seed) {
     State s = new_game(2, seed);
     std::vector<Search> searches;
-    for (int p = 0; p < 2; ++p) searches.emplace_back(with("iters=48,reuse=1"), WorldModel::kSampledWorlds, seed * 7 + p);
+    for (int p = 0; p < 2; ++p)
+      searches.emplace_back(with("iters=48,reuse=1"), WorldModel::kSampledWorlds, seed * 7 + p);
     for (int decision = 0; decision < 400 && !s.game_over(); ++decision) {
       Search& search = searches[to_move(s)];
       search.start(s);
@@ -249,7 +251,8 @@ TEST(Search, AReusedRootHoldsOnlyLegalActions) {
       const int n = search.root_moves(moves);
       reused_roots += n > 0;
       ++roots;
-      for (int i = 0; i < n; ++i) ASSERT_TRUE(is_legal(s, moves[i].action)) << action_name(s, moves[i].action);
+      for (int i = 0; i < n; ++i)
+        ASSERT_TRUE(is_legal(s, moves[i].action)) << action_name(s, moves[i].action);
       search.run(eval);
       const core::Action a = search.choose_move();
       ASSERT_TRUE(is_legal(s, a));

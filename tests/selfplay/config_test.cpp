@@ -23,7 +23,8 @@ std::string error_of(const std::function<void()>& f) {
 }
 
 TEST(TrainConfig, ParsesKeysCommentsAndBlankLines) {
-  const TrainConfig c = parse_config("# a run\n\nplayers = 3  # seats\n  learning_rate=0.01\nseed = 42\n", "t.cfg");
+  const TrainConfig c =
+      parse_config("# a run\n\nplayers = 3  # seats\n  learning_rate=0.01\nseed = 42\n", "t.cfg");
   EXPECT_EQ(c.players, 3);
   EXPECT_DOUBLE_EQ(c.learning_rate, 0.01);
   EXPECT_EQ(c.seed, 42u);
@@ -31,7 +32,8 @@ TEST(TrainConfig, ParsesKeysCommentsAndBlankLines) {
 }
 
 TEST(TrainConfig, UnknownKeyIsAOneLineErrorWithItsLine) {
-  EXPECT_EQ(error_of([] { parse_config("players = 2\ngams = 4\n", "t.cfg"); }), "t.cfg:2: unknown key 'gams'");
+  EXPECT_EQ(error_of([] { parse_config("players = 2\ngams = 4\n", "t.cfg"); }),
+            "t.cfg:2: unknown key 'gams'");
 }
 
 TEST(TrainConfig, AFolderIsNotAConfig) {
@@ -45,17 +47,24 @@ TEST(TrainConfig, AFolderIsNotAConfig) {
 }
 
 TEST(TrainConfig, BadValuesAreRefused) {
-  EXPECT_EQ(error_of([] { parse_config("players = 7\n", "t.cfg"); }), "t.cfg:1: players = 7 is out of range 1..5");
-  EXPECT_EQ(error_of([] { parse_config("players = two\n", "t.cfg"); }), "t.cfg:1: players = 'two' is not an integer");
-  EXPECT_EQ(error_of([] { parse_config("players = 2.5\n", "t.cfg"); }), "t.cfg:1: players = '2.5' is not an integer");
+  EXPECT_EQ(error_of([] { parse_config("players = 7\n", "t.cfg"); }),
+            "t.cfg:1: players = 7 is out of range 1..5");
+  EXPECT_EQ(error_of([] { parse_config("players = two\n", "t.cfg"); }),
+            "t.cfg:1: players = 'two' is not an integer");
+  EXPECT_EQ(error_of([] { parse_config("players = 2.5\n", "t.cfg"); }),
+            "t.cfg:1: players = '2.5' is not an integer");
   EXPECT_EQ(error_of([] { parse_config("cpuct = 1x\n", "t.cfg"); }), "t.cfg:1: cpuct = '1x' is not a number");
-  EXPECT_EQ(error_of([] { parse_config("cpuct = nan\n", "t.cfg"); }), "t.cfg:1: cpuct = 'nan' is not a number");
-  EXPECT_EQ(error_of([] { parse_config("cpuct\n", "t.cfg"); }), "t.cfg:1: expected 'key = value', got 'cpuct'");
-  EXPECT_EQ(error_of([] { parse_config("seed = 1\nseed = 2\n", "t.cfg"); }), "t.cfg:2: key 'seed' given twice");
+  EXPECT_EQ(error_of([] { parse_config("cpuct = nan\n", "t.cfg"); }),
+            "t.cfg:1: cpuct = 'nan' is not a number");
+  EXPECT_EQ(error_of([] { parse_config("cpuct\n", "t.cfg"); }),
+            "t.cfg:1: expected 'key = value', got 'cpuct'");
+  EXPECT_EQ(error_of([] { parse_config("seed = 1\nseed = 2\n", "t.cfg"); }),
+            "t.cfg:2: key 'seed' given twice");
   EXPECT_NE(error_of([] { parse_config("full_iters = 8\nfast_iters = 16\n", "t.cfg"); }).find("fast_iters"),
             std::string::npos);
-  EXPECT_NE(error_of([] { parse_config("players = 3\nresign_threshold = 0.05\n", "t.cfg"); }).find("players = 2"),
-            std::string::npos);
+  EXPECT_NE(
+      error_of([] { parse_config("players = 3\nresign_threshold = 0.05\n", "t.cfg"); }).find("players = 2"),
+      std::string::npos);
 }
 
 // The config names its game (the first game without a `game` line); the game's own rules are
@@ -85,7 +94,8 @@ TEST(TrainConfig, OverridesApplyInOrderAndAreChecked) {
   EXPECT_EQ(c.threads, 2);
   EXPECT_EQ(error_of([&] { apply_overrides(c, {"nope=1"}); }), "--set: unknown key 'nope'");
   EXPECT_EQ(error_of([&] { apply_overrides(c, {"players"}); }), "--set: expected key=value, got 'players'");
-  EXPECT_EQ(error_of([&] { apply_overrides(c, {"batch_size=0"}); }), "--set: batch_size = 0 is out of range 1..65536");
+  EXPECT_EQ(error_of([&] { apply_overrides(c, {"batch_size=0"}); }),
+            "--set: batch_size = 0 is out of range 1..65536");
 }
 
 TEST(TrainConfig, ResolvedFileReadsBackToTheSameValues) {
@@ -99,7 +109,8 @@ TEST(TrainConfig, ResolvedFileReadsBackToTheSameValues) {
 }
 
 TEST(TrainConfig, ShippedConfigsParseAndDocumentEveryKey) {
-  for (const char* name : {"quickstart.cfg", "quickstart-3p.cfg", "quickstart-expanse.cfg", "standard.cfg", "tiny.cfg"}) {
+  for (const char* name :
+       {"quickstart.cfg", "quickstart-3p.cfg", "quickstart-expanse.cfg", "standard.cfg", "tiny.cfg"}) {
     const std::string path = std::string(PAMIR_SOURCE_DIR) + "/configs/" + name;
     SCOPED_TRACE(path);
     EXPECT_NO_THROW({
@@ -113,11 +124,12 @@ TEST(TrainConfig, ShippedConfigsParseAndDocumentEveryKey) {
       const std::string key = k.name;
       // The key is set on its own line, under a comment that explains it (or its group:
       // only other settings between the comment and the key).
-      const auto at = std::find_if(lines.begin(), lines.end(), [&](const std::string& l) { return l.rfind(key + " = ", 0) == 0; });
+      const auto at = std::find_if(lines.begin(), lines.end(),
+                                   [&](const std::string& l) { return l.rfind(key + " = ", 0) == 0; });
       ASSERT_NE(at, lines.end()) << key << " is not set";
       auto above = at;
-      while (above != lines.begin() && above->find(" = ") != std::string::npos && (above - 1)->find(" = ") != std::string::npos &&
-             (above - 1)->front() != '#')
+      while (above != lines.begin() && above->find(" = ") != std::string::npos &&
+             (above - 1)->find(" = ") != std::string::npos && (above - 1)->front() != '#')
         --above;
       ASSERT_NE(above, lines.begin()) << key;
       EXPECT_EQ((above - 1)->front(), '#') << key << " has no comment above it";

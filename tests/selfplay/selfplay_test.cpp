@@ -3,10 +3,10 @@
 
 #include <gtest/gtest.h>
 
+#include <unistd.h>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
-#include <unistd.h>
 #include <set>
 
 #include "games/registry.h"
@@ -50,7 +50,8 @@ void expect_well_formed(const ShardRows& s, int players) {
 std::vector<FinishedGame> play_games(SelfPlayWorkerBase& worker, long count) {
   long next = 0;
   std::vector<FinishedGame> games;
-  worker.run([&] { return next < count ? next++ : -1L; }, [&](FinishedGame&& g) { games.push_back(std::move(g)); });
+  worker.run([&] { return next < count ? next++ : -1L; },
+             [&](FinishedGame&& g) { games.push_back(std::move(g)); });
   return games;
 }
 
@@ -73,7 +74,7 @@ TEST(SelfPlay, WorkerPlaysEveryGameAndRecordsFullSearchesOnly) {
   EXPECT_GT(n.rows, n.searches / 4);
   EXPECT_LT(n.rows, n.searches * 3 / 4);
   EXPECT_GE(n.iterations, n.rows * c.full_iters + (n.searches - n.rows) * c.fast_iters);
-  EXPECT_GT(n.decisions, n.searches);  // forced moves are played without a search
+  EXPECT_GT(n.decisions, n.searches);      // forced moves are played without a search
   EXPECT_GT(n.leaves, n.evaluator_calls);  // several games share each evaluator call
 }
 
@@ -83,8 +84,8 @@ TEST(SelfPlay, EveryGamesWorkersRecordRowsOfItsShape) {
     SCOPED_TRACE(std::string(game->key()));
     TrainConfig c = tiny();
     c.game = game->key();
-    apply_overrides(c, {"players=" + std::to_string(game->min_players()), "full_fraction=1", "max_decisions=60",
-                        "games_per_worker=1"});
+    apply_overrides(c, {"players=" + std::to_string(game->min_players()), "full_fraction=1",
+                        "max_decisions=60", "games_per_worker=1"});
     check_game_config(c, game->facts());
     const auto worker = uniform_worker(c, 1);
     const std::vector<FinishedGame> games = play_games(*worker, 1);
@@ -228,7 +229,8 @@ TEST(SelfPlay, ResumedGenerationPlaysOnlyMissingGames) {
   ASSERT_EQ(shards.size(), 3u);  // 2 + 2 + 1 games
   std::set<long> all;
   for (const auto& s : shards)
-    for (auto g : read_shard(s, shape).games) EXPECT_TRUE(all.insert(long(g)).second) << "game " << g << " twice";
+    for (auto g : read_shard(s, shape).games)
+      EXPECT_TRUE(all.insert(long(g)).second) << "game " << g << " twice";
   EXPECT_EQ(all.size(), 5u);
 
   // A kill loses the shard being written (atomic: absent), and a disk fault corrupts another.
@@ -242,7 +244,8 @@ TEST(SelfPlay, ResumedGenerationPlaysOnlyMissingGames) {
   EXPECT_TRUE(fs::exists(shards[1] + ".corrupt"));
   all.clear();
   for (const auto& s : generation_shards(dir.string(), 1))
-    for (auto g : read_shard(s, shape).games) EXPECT_TRUE(all.insert(long(g)).second) << "game " << g << " twice";
+    for (auto g : read_shard(s, shape).games)
+      EXPECT_TRUE(all.insert(long(g)).second) << "game " << g << " twice";
   EXPECT_EQ(all.size(), 5u);
   // Complete: nothing more to play.
   EXPECT_EQ(run_selfplay(c, 1, shape, dir.string(), uniform).counters.games, 0);
@@ -266,7 +269,8 @@ TEST(SelfPlay, AResumedGenerationCountsTheGamesAlreadyOnDisk) {
   EXPECT_EQ(resumed.counters.games, 2);
   SelfPlayCounters total = resumed.counters;
   total += resumed.resumed;
-  for_each_game_counter([&](const char* name, auto member) { EXPECT_EQ(total.*member, whole.counters.*member) << name; });
+  for_each_game_counter(
+      [&](const char* name, auto member) { EXPECT_EQ(total.*member, whole.counters.*member) << name; });
   fs::remove_all(dir);
 }
 

@@ -56,7 +56,8 @@ TEST(ExpanseFiles, NetsAndShardsNameTheirGame) {
     nets::load_weights(pamir_net, shape);
     ADD_FAILURE() << "a Pax Pamir net loaded";
   } catch (const std::exception& e) {
-    EXPECT_EQ(std::string(e.what()), "bad weight file " + pamir_net + ": is a Pax Pamir net; use --game pamir");
+    EXPECT_EQ(std::string(e.what()),
+              "bad weight file " + pamir_net + ": is a Pax Pamir net; use --game pamir");
   }
 
   selfplay::ShardRows rows;
@@ -76,8 +77,8 @@ TEST(ExpanseFiles, NetsAndShardsNameTheirGame) {
 
 TEST(ExpanseTools, PlayPlaysAGameToTheEndAndRecordsIt) {
   const std::string record = temp_path("expanse_play") + ".json";
-  const std::string out = run_tool({"play", "--game", "expanse", "--players", "3", "--agents", "random,random,random",
-                                    "--seed", "7", "--record", record, "--quiet"});
+  const std::string out = run_tool({"play", "--game", "expanse", "--players", "3", "--agents",
+                                    "random,random,random", "--seed", "7", "--record", record, "--quiet"});
   EXPECT_NE(out.find("final standing:"), std::string::npos) << out;
   const std::string replayed = run_tool({"play", "--game=expanse", "--replay", record, "--quiet"});
   EXPECT_NE(replayed.find("final standing:"), std::string::npos) << replayed;
@@ -91,35 +92,37 @@ TEST(ExpanseTools, PlayRefusesWhatExpanseHasNot) {
 }
 
 TEST(ExpanseTools, SearchAgentsPlay) {
-  const std::string out = run_tool({"play", "--game", "expanse", "--players", "3", "--seed", "2", "--quiet", "--agents",
-                                    "ismcts:iters=8,mcts:iters=8,heuristic"});
+  const std::string out = run_tool({"play", "--game", "expanse", "--players", "3", "--seed", "2", "--quiet",
+                                    "--agents", "ismcts:iters=8,mcts:iters=8,heuristic"});
   EXPECT_NE(out.find("final standing:"), std::string::npos) << out;
 }
 
 // models/expanse-3p.weights: the shipped 3-player net plays, and the standing speaks Expanse.
 TEST(ExpanseTools, TheShippedNetPlaysThreePlayers) {
-  const std::string out = run_tool({"play", "--game", "expanse", "--players", "3", "--seed", "5", "--quiet", "--agents",
-                                    "best:iters=8,random,random"});
+  const std::string out = run_tool({"play", "--game", "expanse", "--players", "3", "--seed", "5", "--quiet",
+                                    "--agents", "best:iters=8,random,random"});
   EXPECT_NE(out.find("final standing:"), std::string::npos) << out;
   EXPECT_NE(out.find(" war stars, "), std::string::npos) << out;
   EXPECT_NE(out.find(" influence\n"), std::string::npos) << out;
 }
 
 TEST(ExpanseTools, PerftCountsFromTheStart) {
-  const std::string out = run_tool({"perft", "--game", "expanse", "--players", "3", "--seed", "1", "--depth", "3"});
+  const std::string out =
+      run_tool({"perft", "--game", "expanse", "--players", "3", "--seed", "1", "--depth", "3"});
   EXPECT_EQ(out.rfind("perft(players 3, seed 1, depth 3) = ", 0), 0u) << out;
 }
 
 TEST(ExpanseTools, TournamentPlaysAndWritesItsGame) {
   const std::string dir = temp_path("expanse_tournament");
   fs::remove_all(dir);
-  run_tool({"tournament", "--game", "expanse", "--agents", "random;heuristic", "--players", "3", "--games", "3",
-            "--threads", "1", "--seed", "4", "--out", dir, "--quiet"});
+  run_tool({"tournament", "--game", "expanse", "--agents", "random;heuristic", "--players", "3", "--games",
+            "3", "--threads", "1", "--seed", "4", "--out", dir, "--quiet"});
   std::ifstream in(dir + "/games.jsonl");
   std::string header;
   std::getline(in, header);
   EXPECT_NE(header.find("\"game\":\"expanse\""), std::string::npos) << header;
-  const std::string replayed = run_tool({"play", "--game", "expanse", "--replay", dir + "/games.jsonl", "--index", "0", "--quiet"});
+  const std::string replayed =
+      run_tool({"play", "--game", "expanse", "--replay", dir + "/games.jsonl", "--index", "0", "--quiet"});
   EXPECT_NE(replayed.find("final standing:"), std::string::npos) << replayed;
   fs::remove_all(dir);
 }
@@ -127,7 +130,8 @@ TEST(ExpanseTools, TournamentPlaysAndWritesItsGame) {
 TEST(ExpanseTools, EngineProtocolPlaysAGame) {
   cli::EngineSession e(expanse(), "random");
   EXPECT_EQ(e.handle("new players=3 seed=2"), std::vector<std::string>{"ok"});
-  EXPECT_EQ(e.handle("new players=2 seed=2"), std::vector<std::string>{"error: new: players must be 3 to 4, got 2"});
+  EXPECT_EQ(e.handle("new players=2 seed=2"),
+            std::vector<std::string>{"error: new: players must be 3 to 4, got 2"});
   for (int i = 0; i < 5000; ++i) {
     if (e.handle("result").at(0) == "over yes") return;
     const auto go = e.handle("go");  // "action <id> <name>", "ok"
@@ -148,8 +152,8 @@ TEST(ExpanseTools, SelfPlayAndTrainRunTheConfigsGame) {
   bool shard = false;
   for (const auto& f : fs::directory_iterator(dir + "/shards")) shard |= f.path().extension() == ".npz";
   EXPECT_TRUE(shard);
-  run_tool({"train", "--config", config, "--out", dir + "/run", "--generations", "1", "--set", "eval_games=0", "--set",
-            "final_eval_games=0", "--set", "games_per_generation=2"});
+  run_tool({"train", "--config", config, "--out", dir + "/run", "--generations", "1", "--set", "eval_games=0",
+            "--set", "final_eval_games=0", "--set", "games_per_generation=2"});
   EXPECT_NE(io::read_file(dir + "/run/config.cfg").find("game = expanse"), std::string::npos);
   fs::remove_all(dir);
 }
@@ -164,10 +168,31 @@ TEST(ExpanseTools, TrainingOnTwoThreadsIsByteIdentical) {
   // Searches deep enough, and games enough per worker, that the nets' position cache is
   // shared by several games and overwritten (what made the rows depend on the threads).
   for (const char* run : {"/a", "/b"})
-    run_tool({"train", "--config", config, "--out", dir + run, "--generations", "2", "--threads", "2", "--set",
-              "games_per_generation=48", "--set", "games_per_worker=8", "--set", "games_per_shard=4", "--set",
-              "full_iters=48", "--set", "fast_iters=12", "--set", "value_target_mix=1", "--set", "eval_games=0",
-              "--set", "final_eval_games=0"});
+    run_tool({"train",
+              "--config",
+              config,
+              "--out",
+              dir + run,
+              "--generations",
+              "2",
+              "--threads",
+              "2",
+              "--set",
+              "games_per_generation=48",
+              "--set",
+              "games_per_worker=8",
+              "--set",
+              "games_per_shard=4",
+              "--set",
+              "full_iters=48",
+              "--set",
+              "fast_iters=12",
+              "--set",
+              "value_target_mix=1",
+              "--set",
+              "eval_games=0",
+              "--set",
+              "final_eval_games=0"});
   int compared = 0;
   for (const char* sub : {"/shards", "/nets"})
     for (const auto& entry : fs::directory_iterator(dir + "/a" + sub)) {

@@ -64,7 +64,8 @@ TEST(PlackettLuce, IntervalsCoverTheTruthAboutNinetyFivePercentOfTheTime) {
     std::vector<RankedGame> games;
     for (int i = 0; i < 300; ++i) games.push_back(draw_game(kTrueElo, 3, rng));
     const auto r = elo_ratings(fit_plackett_luce(4, games), std::nullopt, 50);
-    for (int a = 0; a < 4; ++a, ++intervals) covered += r[a].ci_low <= kTrueElo[a] && kTrueElo[a] <= r[a].ci_high;
+    for (int a = 0; a < 4; ++a, ++intervals)
+      covered += r[a].ci_low <= kTrueElo[a] && kTrueElo[a] <= r[a].ci_high;
   }
   const double coverage = double(covered) / intervals;
   EXPECT_GT(coverage, 0.91) << covered << "/" << intervals;

@@ -13,7 +13,7 @@ namespace {
 
 TEST(Schedule, DistinctSeatingBalancesSeatsAndGroups) {
   const Schedule s(4, 3, Seating::kDistinct, 9);
-  ASSERT_EQ(s.cycle_length(), 24);  // 4 * 3 * 2 ordered triples
+  ASSERT_EQ(s.cycle_length(), 24);             // 4 * 3 * 2 ordered triples
   std::map<std::pair<int, int>, int> at_seat;  // (agent, seat) -> games
   std::map<std::vector<int>, int> groups;      // sorted agents -> games
   std::set<std::vector<int>> seatings;
@@ -51,7 +51,8 @@ TEST(Schedule, RepeatsIncludesTwoAgentGamesButNoSoloGames) {
 }
 
 TEST(Schedule, GamesAreReproducibleAndSeedDependent) {
-  const Schedule a(5, 4, Seating::kDistinct, 3), b(5, 4, Seating::kDistinct, 3), c(5, 4, Seating::kDistinct, 4);
+  const Schedule a(5, 4, Seating::kDistinct, 3), b(5, 4, Seating::kDistinct, 3),
+      c(5, 4, Seating::kDistinct, 4);
   int differ = 0;
   for (long g = 0; g < 200; ++g) {
     EXPECT_EQ(a.seating(g), b.seating(g));

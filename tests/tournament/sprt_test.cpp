@@ -5,9 +5,9 @@
 
 #include <cmath>
 
+#include "cli/command.h"
 #include "core/splitmix.h"
 #include "tests/cli_tool.h"
-#include "cli/command.h"
 #include "tournament/sprt.h"
 
 namespace pamir::tournament {

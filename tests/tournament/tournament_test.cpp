@@ -82,9 +82,10 @@ TEST_F(TournamentFiles, ResumeAfterAKillGivesTheUninterruptedResult) {
   c.results_path = path;
   c.threads = 1;
   long seen = 0;
-  EXPECT_THROW(run_tournament(c, [&](const Progress&) {
-    if (++seen == 6) throw std::runtime_error("killed");
-  }),
+  EXPECT_THROW(run_tournament(c,
+                              [&](const Progress&) {
+                                if (++seen == 6) throw std::runtime_error("killed");
+                              }),
                std::runtime_error);
   c.threads = 2;
   const std::string written = io::read_file(path);
@@ -93,7 +94,8 @@ TEST_F(TournamentFiles, ResumeAfterAKillGivesTheUninterruptedResult) {
 
   c.resume = true;
   std::vector<long> progress_done;
-  const TournamentResult resumed = run_tournament(c, [&](const Progress& p) { progress_done.push_back(p.done); });
+  const TournamentResult resumed =
+      run_tournament(c, [&](const Progress& p) { progress_done.push_back(p.done); });
   EXPECT_TRUE(resumed.dropped_partial_line);
   EXPECT_EQ(resumed.resumed, 6);
   EXPECT_EQ(progress_done.front(), 7);
@@ -158,7 +160,8 @@ TEST_F(TournamentFiles, BadResultsFilesAreRefusedWithOneLine) {
   TournamentConfig other = c;
   other.agents[3] = "random:seed=9";
   const std::string mismatch = error_of(other);
-  EXPECT_EQ(mismatch.rfind(path + " line 1: written by a different tournament configuration", 0), 0u) << mismatch;
+  EXPECT_EQ(mismatch.rfind(path + " line 1: written by a different tournament configuration", 0), 0u)
+      << mismatch;
   other = c;
   other.players = 2;
   EXPECT_NE(error_of(other).find("different tournament configuration"), std::string::npos);
@@ -184,12 +187,14 @@ TEST_F(TournamentFiles, BadResultsFilesAreRefusedWithOneLine) {
   const size_t seed_at = wrong_seed.find("\"seed\":\"") + 8;  // another valid number, not the game's seed
   wrong_seed.replace(seed_at, wrong_seed.find_first_not_of("0123456789", seed_at) - seed_at, "12345");
   rewrite(3, wrong_seed);
-  EXPECT_NE(error_of(c).find("its seating or seed is not this tournament's"), std::string::npos) << error_of(c);
+  EXPECT_NE(error_of(c).find("its seating or seed is not this tournament's"), std::string::npos)
+      << error_of(c);
   // A file of the first format (numeric seeds, no line types) is named as such.
   std::string v1 = lines[0];
   v1.replace(v1.find("results-2"), 9, "results-1");
   rewrite(0, v1);
-  EXPECT_NE(error_of(c).find("written in format pamir-tournament-results-1 by an older pamir"), std::string::npos)
+  EXPECT_NE(error_of(c).find("written in format pamir-tournament-results-1 by an older pamir"),
+            std::string::npos)
       << error_of(c);
   io::write_file_atomically(path, "");
   EXPECT_EQ(error_of(c), path + ": empty results file (no header line)");
@@ -270,7 +275,8 @@ TEST(Tournament, ZeroThreadsMeansEveryCore) {
   c.threads = 0;
   const TournamentResult every = run_tournament(c);
   ASSERT_EQ(every.games.size(), two.games.size());
-  for (std::size_t i = 0; i < two.games.size(); ++i) EXPECT_EQ(every.games[i].actions, two.games[i].actions) << i;
+  for (std::size_t i = 0; i < two.games.size(); ++i)
+    EXPECT_EQ(every.games[i].actions, two.games[i].actions) << i;
   c.threads = -1;
   EXPECT_THROW(run_tournament(c), std::invalid_argument);
 }
@@ -317,8 +323,10 @@ TEST(Tournament, StandingsCountEverySeat) {
 
 TEST(TournamentCli, WritesReportsAndResumes) {
   const std::string out = temp_path("pamir_tournament_cli");
-  const std::vector<std::string> args = {"tournament", "--agents", "random;random:seed=2", "--players", "2",
-                                         "--games", "6", "--seed", "3", "--out", out, "--quiet"};
+  const std::vector<std::string> args = {"tournament", "--agents", "random;random:seed=2",
+                                         "--players",  "2",        "--games",
+                                         "6",          "--seed",   "3",
+                                         "--out",      out,        "--quiet"};
   const std::string printed = pamir::testing::run_tool(args);
   EXPECT_NE(printed.find("6 games, 2 seats each"), std::string::npos) << printed;
   for (const char* f : {"games.jsonl", "agents.csv", "head_to_head.csv", "standings.json", "report.html"})

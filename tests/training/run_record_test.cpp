@@ -4,8 +4,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "training/run_record.h"
 #include "tournament/svg_chart.h"
+#include "training/run_record.h"
 
 namespace pamir::selfplay {
 namespace {
@@ -74,15 +74,18 @@ TEST(RunRecord, GenerationSummaryIsOneLineWithLossesAndScores) {
 TEST(RunRecord, GenerationAxesHaveWholeNumberTicks) {
   const tournament::ChartSeries s{"gen", "#000", {{1, 10}, {2, 20}, {3, 15}}};
   const std::string whole = tournament::svg_line_chart("t", "generation", "Elo", {s}, true);
-  for (const char* label : {">1</text>", ">2</text>", ">3</text>"}) EXPECT_NE(whole.find(label), std::string::npos) << label;
+  for (const char* label : {">1</text>", ">2</text>", ">3</text>"})
+    EXPECT_NE(whole.find(label), std::string::npos) << label;
   EXPECT_EQ(whole.find(">1.5</text>"), std::string::npos);
-  EXPECT_NE(tournament::svg_line_chart("t", "step", "loss", {s}).find(">1.5</text>"), std::string::npos);  // a plain axis
+  EXPECT_NE(tournament::svg_line_chart("t", "step", "loss", {s}).find(">1.5</text>"),
+            std::string::npos);  // a plain axis
 }
 
 TEST(RunRecord, ReportIsSelfContainedHtmlWithCharts) {
-  const std::vector<RatingRow> ratings{{"gen0", 0, 0, 0, 0, 80}, {"gen2", 2, 85, 20, 150, 80},
-                                       {"baseline", -1, -40, -90, 10, 80}};
-  const std::vector<MatchScore> final_matches{match_score("gen0", 200, 130), match_score("baseline", 200, 150)};
+  const std::vector<RatingRow> ratings{
+      {"gen0", 0, 0, 0, 0, 80}, {"gen2", 2, 85, 20, 150, 80}, {"baseline", -1, -40, -90, 10, 80}};
+  const std::vector<MatchScore> final_matches{match_score("gen0", 200, 130),
+                                              match_score("baseline", 200, 150)};
   const std::string html = run_report_html(TrainConfig(), {sample_record()}, ratings, final_matches);
   EXPECT_EQ(html.rfind("<!DOCTYPE html>", 0), 0u);
   EXPECT_NE(html.find("<svg"), std::string::npos);

@@ -15,8 +15,8 @@
 #include "selfplay/config.h"
 #include "selfplay/selfplay.h"
 #include "selfplay/shard.h"
-#include "training/train_loop.h"
 #include "tests/selfplay/run_fixtures.h"
+#include "training/train_loop.h"
 
 namespace pamir::selfplay {
 namespace {
@@ -32,7 +32,8 @@ void expect_complete_run(const fs::path& dir, const TrainConfig& c) {
       EXPECT_TRUE(fs::exists(dir / "generations" / (name + ".json"))) << name;
     }
   }
-  for (const char* f : {"metrics.csv", "losses.csv", "ratings.txt", "report.html"}) EXPECT_TRUE(fs::exists(dir / f)) << f;
+  for (const char* f : {"metrics.csv", "losses.csv", "ratings.txt", "report.html"})
+    EXPECT_TRUE(fs::exists(dir / f)) << f;
   const std::string metrics = io::read_file((dir / "metrics.csv").string());
   EXPECT_EQ(std::count(metrics.begin(), metrics.end(), '\n'), c.generations + 1);
 }
@@ -73,10 +74,10 @@ TEST(TrainLoop, ResumeAfterLosingTheLastGenerationsWorkKeepsEverythingElse) {
   const auto shards = generation_shards((dir / "shards").string(), 2);
   ASSERT_GE(shards.size(), 2u);
   fs::remove(shards.back());
-  for (const char* f : {"nets/gen002.ckpt", "nets/gen002.weights", "generations/gen002.json",
-                        "eval/gen002-vs-previous.jsonl", "eval/gen002-vs-baseline.jsonl", "eval/gen002-vs-heuristic.jsonl",
-                        "eval/gen002-vs-wakhan.jsonl", "eval/final-gen002-vs-gen000.jsonl",
-                        "eval/final-gen002-vs-baseline.jsonl"})
+  for (const char* f :
+       {"nets/gen002.ckpt", "nets/gen002.weights", "generations/gen002.json", "eval/gen002-vs-previous.jsonl",
+        "eval/gen002-vs-baseline.jsonl", "eval/gen002-vs-heuristic.jsonl", "eval/gen002-vs-wakhan.jsonl",
+        "eval/final-gen002-vs-gen000.jsonl", "eval/final-gen002-vs-baseline.jsonl"})
     fs::remove(dir / f);
   const TrainRunResult r = run_training(c, dir.string());
   expect_complete_run(dir, c);

@@ -64,7 +64,9 @@ class Server {
     return client().Post(path.c_str(), extra, body, "application/json");
   }
   httplib::Result get(const std::string& path, const std::string& session = "") const {
-    return client().Get(path.c_str(), httplib::Headers{{kTokenHeader, token()}, {kSessionHeader, session.empty() ? session_ : session}});
+    return client().Get(
+        path.c_str(),
+        httplib::Headers{{kTokenHeader, token()}, {kSessionHeader, session.empty() ? session_ : session}});
   }
 
  private:
@@ -103,8 +105,9 @@ TEST(BoardServer, ACrossOriginTextPlainPostStartsNothing) {
   // Without Origin (a tool, not a browser) but also without the token.
   expect_refused(server.client().Post("/api/new", body, "text/plain"), 403, "token");
   // With the token but text/plain.
-  expect_refused(server.client().Post("/api/new", httplib::Headers{{kTokenHeader, server.token()}}, body, "text/plain"),
-                 403, "application/json");
+  expect_refused(
+      server.client().Post("/api/new", httplib::Headers{{kTokenHeader, server.token()}}, body, "text/plain"),
+      403, "application/json");
   std::this_thread::sleep_for(std::chrono::milliseconds(100));
   EXPECT_FALSE(marker.exists());
   EXPECT_EQ(nlohmann::json::parse(server.get("/api/view")->body)["mode"], "none");
@@ -135,15 +138,19 @@ TEST(BoardServer, ADnsRebindingHostIsRefusedEvenForThePage) {
   const auto ok = server.client().Get("/");
   ASSERT_TRUE(ok);
   EXPECT_EQ(ok->status, 200);
-  for (const std::string& host : {"evil.example:" + std::to_string(server.port()), std::string("127.0.0.1:1"), std::string("")}) {
+  for (const std::string& host :
+       {"evil.example:" + std::to_string(server.port()), std::string("127.0.0.1:1"), std::string("")}) {
     httplib::Headers headers{{"Host", host}, {kTokenHeader, server.token()}};
     expect_refused(server.client().Get("/", headers), 403, "Host");
     expect_refused(server.client().Get("/api/view", headers), 403, "Host");
   }
   // An Origin of the server itself (the page) is accepted; a lookalike is not.
-  httplib::Headers same{{"Origin", "http://" + server.host()}, {kTokenHeader, server.token()}, {kSessionHeader, server.session()}};
+  httplib::Headers same{{"Origin", "http://" + server.host()},
+                        {kTokenHeader, server.token()},
+                        {kSessionHeader, server.session()}};
   EXPECT_EQ(server.client().Get("/api/view", same)->status, 200);
-  httplib::Headers lookalike{{"Origin", "http://" + server.host() + ".evil.example"}, {kTokenHeader, server.token()}};
+  httplib::Headers lookalike{{"Origin", "http://" + server.host() + ".evil.example"},
+                             {kTokenHeader, server.token()}};
   expect_refused(server.client().Get("/api/view", lookalike), 403, "other sites");
 }
 
@@ -151,7 +158,8 @@ TEST(BoardServer, TheApiNeedsTheTokenItPrinted) {
   Server server;
   EXPECT_EQ(server.token().size(), 32u);
   expect_refused(server.client().Get("/api/view"), 403, "token");
-  expect_refused(server.client().Get("/api/view", httplib::Headers{{kTokenHeader, std::string(32, '0')}}), 403, "token");
+  expect_refused(server.client().Get("/api/view", httplib::Headers{{kTokenHeader, std::string(32, '0')}}),
+                 403, "token");
   EXPECT_EQ(server.get("/api/view")->status, 200);
   // Another run, another token.
   Server other;
@@ -173,10 +181,12 @@ TEST(BoardServer, FilesOpenOnlyUnderTheRootsAndOnlyRegularOnes) {
   expect_refused(missing, 403, "--root");
   EXPECT_EQ(outside->body, missing->body);
   expect_refused(server.post("/api/open", R"({"path":"/dev/zero"})"), 403, "--root");
-  expect_refused(server.post("/api/open", nlohmann::json{{"path", (root / ".." / "x.json").string()}}.dump()), 403);
+  expect_refused(server.post("/api/open", nlohmann::json{{"path", (root / ".." / "x.json").string()}}.dump()),
+                 403);
   // A link inside the root to a device outside it is outside.
   fs::create_symlink("/dev/zero", root / "zero.json");
-  expect_refused(server.post("/api/open", nlohmann::json{{"path", (root / "zero.json").string()}}.dump()), 403, "--root");
+  expect_refused(server.post("/api/open", nlohmann::json{{"path", (root / "zero.json").string()}}.dump()),
+                 403, "--root");
   // A FIFO inside the root is refused at once, and the server answers the next call.
   const std::string fifo = (root / "fifo.json").string();
   ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
@@ -195,7 +205,8 @@ TEST(BoardServer, LargeBodiesAndBadNumbersAreRefused) {
   Server server;
   expect_refused(server.post("/api/new", std::string(2 << 20, ' ')), 413, "larger");
   // Numbers are taken only when they are what they say: no wrapping, no float conversion.
-  for (const char* body : {R"({"agents":["random","random"],"seed":-1})", R"({"agents":["random","random"],"seed":1.5})"}) {
+  for (const char* body :
+       {R"({"agents":["random","random"],"seed":-1})", R"({"agents":["random","random"],"seed":1.5})"}) {
     const auto r = server.post("/api/new", body);
     ASSERT_TRUE(r);
     EXPECT_EQ(r->status, 400) << body;
@@ -294,8 +305,9 @@ TEST(BoardServer, ServesTheGameItWasStartedFor) {
 
 TEST(RequestGuard, ChecksHostOriginTokenAndBodyType) {
   const RequestGuard guard("0123456789abcdef0123456789abcdef", {"myhost"}, 8080);
-  RequestFacts page{"POST", "/api/new", "localhost:8080", "http://localhost:8080", "application/json; charset=utf-8",
-                    guard.token()};
+  RequestFacts page{
+      "POST",       "/api/new", "localhost:8080", "http://localhost:8080", "application/json; charset=utf-8",
+      guard.token()};
   EXPECT_FALSE(guard.check(page));
   RequestFacts named = page;
   named.host = "MYHOST:8080";
@@ -305,7 +317,8 @@ TEST(RequestGuard, ChecksHostOriginTokenAndBodyType) {
   ipv6.host = "[::1]:8080";
   ipv6.origin.reset();
   EXPECT_FALSE(guard.check(ipv6));
-  for (const char* origin : {"null", "https://localhost:8080", "http://localhost:8081", "http://evil.example"}) {
+  for (const char* origin :
+       {"null", "https://localhost:8080", "http://localhost:8081", "http://evil.example"}) {
     RequestFacts r = page;
     r.origin = origin;
     ASSERT_TRUE(guard.check(r)) << origin;

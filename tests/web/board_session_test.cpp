@@ -74,8 +74,8 @@ TEST(BoardSession, ReplaysARecordStepByStep) {
 
 TEST(BoardSession, OpensEveryGameOfATournamentAndKeepsTheGameOnAFailedOpen) {
   const std::string dir = temp_path("pamir_board_tournament");
-  run_tool({"tournament", "--agents", "random;heuristic", "--players", "2", "--games", "3", "--seed", "5", "--out", dir,
-            "--quiet"});
+  run_tool({"tournament", "--agents", "random;heuristic", "--players", "2", "--games", "3", "--seed", "5",
+            "--out", dir, "--quiet"});
   BoardSession session(pamir_game());
   session.open(dir + "/games.jsonl", 2);
   EXPECT_EQ(session.games().size(), 3u);
@@ -164,15 +164,21 @@ TEST(BoardSession, RefusesBadGames) {
   BoardSession session(pamir_game());
   EXPECT_EQ(error_of([&] { session.start({6, 1, {}}); }), "players must be 2 to 5, got 6");
   EXPECT_EQ(error_of([&] { session.start({2, 1, {"human"}}); }), "agents names 1 seats for 2 players");
-  EXPECT_EQ(error_of([&] { session.start({4, 1, {"wakhan", "human", "random", "random"}}); }),
+  EXPECT_EQ(error_of([&] {
+              session.start({4, 1, {"wakhan", "human", "random", "random"}});
+            }),
             "wakhan plays only in games of 2 or 3 seats");
-  EXPECT_NE(error_of([&] { session.start({2, 1, {"human", "wizard"}}); }).find("unknown agent 'wizard'"),
+  EXPECT_NE(error_of([&] {
+              session.start({2, 1, {"human", "wizard"}});
+            }).find("unknown agent 'wizard'"),
             std::string::npos);
   EXPECT_EQ(session.view(-1)["mode"], "none");
 
   BoardSession expanse(expanse_game());
   EXPECT_EQ(error_of([&] { expanse.start({2, 1, {"human", "random"}}); }), "players must be 3 to 4, got 2");
-  EXPECT_EQ(error_of([&] { expanse.start({3, 1, {"human", "wakhan", "random"}}); }),
+  EXPECT_EQ(error_of([&] {
+              expanse.start({3, 1, {"human", "wakhan", "random"}});
+            }),
             "wakhan plays Pax Pamir only, not Pax Expanse");
   EXPECT_EQ(expanse.view(-1)["mode"], "none");
 }
@@ -182,7 +188,9 @@ TEST(BoardSession, SeatsNoAgentOfTheTerminal) {
   for (const std::string& name : games::registered_agent_names()) {
     if (name == "external") continue;  // the page's with --allow-external (board_server_test)
     BoardSession session(pamir_game());
-    EXPECT_NE(error_of([&] { session.start({2, 1, {"human", name + ":x"}}); }).find("the page cannot seat"),
+    EXPECT_NE(error_of([&] {
+                session.start({2, 1, {"human", name + ":x"}});
+              }).find("the page cannot seat"),
               std::string::npos)
         << name;
     const Json listed = session.ruleset()["agents"];
@@ -210,7 +218,8 @@ TEST(BoardSession, TheRulesetNamesEveryCardRegionAndBorderInTheGamesWords) {
     EXPECT_EQ(r["automaton"], game->automaton().empty() ? Json() : Json(game->automaton()));
     const std::vector<std::string> agents = r["agents"];
     EXPECT_NE(std::find(agents.begin(), agents.end(), "random"), agents.end());
-    EXPECT_EQ(std::find(agents.begin(), agents.end(), "external"), agents.end());  // not without --allow-external
+    EXPECT_EQ(std::find(agents.begin(), agents.end(), "external"),
+              agents.end());  // not without --allow-external
   }
   EXPECT_EQ(BoardSession(pamir_game()).ruleset()["military_suit"], "military");
   EXPECT_EQ(BoardSession(expanse_game()).ruleset()["military_suit"], "war");
@@ -225,12 +234,14 @@ TEST(BoardSession, TheRulesetGivesEachCardsFace) {
   EXPECT_EQ(mohan_lal["actions"], Json({"move"}));
   EXPECT_EQ(mohan_lal["prize"], "russian");
   EXPECT_EQ(mohan_lal["ability_text"]["name"], "Indispensable Advisors");
-  EXPECT_EQ(mohan_lal["ability_text"]["text"], "Other players cannot remove your spies when battling on a court card.");
+  EXPECT_EQ(mohan_lal["ability_text"]["text"],
+            "Other players cannot remove your spies when battling on a court card.");
   EXPECT_EQ(pamir["cards"][2]["icons"][3], Json::parse(R"({"icon":"favor","suit":"military"})"));
   EXPECT_EQ(pamir["cards"][2]["ability_text"], Json());
   EXPECT_EQ(pamir["cards"][105]["discard"]["name"], "Favor Military");
   EXPECT_EQ(pamir["cards"][105]["purchase"]["name"], "New Tactics");
-  EXPECT_NE(pamir["cards"][105]["purchase"]["text"].get<std::string>().find("military card"), std::string::npos);
+  EXPECT_NE(pamir["cards"][105]["purchase"]["text"].get<std::string>().find("military card"),
+            std::string::npos);
   EXPECT_EQ(pamir["card_actions"][0], Json::parse(R"({"name":"tax","mechanic":"tax"})"));
 
   const Json expanse = BoardSession(expanse_game()).ruleset();
@@ -274,7 +285,8 @@ TEST(BoardSession, LegalActionsNameTheirKind) {
 TEST(BoardSession, ReplaysAPaxExpanseRecordAndRefusesOneOfTheOtherGame) {
   const std::string expanse_record = temp_path("pamir_board_expanse.json");
   const std::string pamir_record = temp_path("pamir_board_pamir.json");
-  run_tool({"play", "--game", "expanse", "--players", "3", "--seed", "4", "--record", expanse_record, "--quiet"});
+  run_tool(
+      {"play", "--game", "expanse", "--players", "3", "--seed", "4", "--record", expanse_record, "--quiet"});
   run_tool({"play", "--players", "3", "--seed", "4", "--record", pamir_record, "--quiet"});
   BoardSession session(expanse_game());
   session.open(expanse_record, -1);
@@ -305,7 +317,8 @@ TEST(BoardApi, PlaysAPaxExpanseGameAndShowsItsFacts) {
   const std::set<std::string> regions(ruleset.body["regions"].begin(), ruleset.body["regions"].end());
   EXPECT_TRUE(regions.count("earth") && regions.count("mars") && regions.count("belt"));
 
-  const ApiReply started = answer(session, {"POST", "/api/new", {}, R"({"agents":["human","random","random"],"seed":5})"});
+  const ApiReply started =
+      answer(session, {"POST", "/api/new", {}, R"({"agents":["human","random","random"],"seed":5})"});
   ASSERT_EQ(started.status, 200) << started.body.dump();
   const Json& v = started.body;
   EXPECT_EQ(v["mode"], "play");
@@ -315,7 +328,8 @@ TEST(BoardApi, PlaysAPaxExpanseGameAndShowsItsFacts) {
   EXPECT_EQ(v["state"]["game"], "expanse");
   ASSERT_FALSE(v["legal"].empty());
   for (const Json& a : v["legal"])
-    for (const char* key : {"id", "name", "card", "region", "border"}) EXPECT_TRUE(a.contains(key)) << a.dump();
+    for (const char* key : {"id", "name", "card", "region", "border"})
+      EXPECT_TRUE(a.contains(key)) << a.dump();
 
   // The facts: the climate track, the two tokens on regions, faction control of every region.
   const Json& facts = v["facts"];
@@ -335,7 +349,8 @@ TEST(BoardApi, PlaysAPaxExpanseGameAndShowsItsFacts) {
   EXPECT_EQ(facts["owners"]["faction control"].size(), regions.size());
   ASSERT_EQ(v["standing"].size(), 3u);
   for (const Json& s : v["standing"])
-    for (const char* key : {"seat", "rank", "vp", "military_stars", "money"}) EXPECT_TRUE(s.contains(key)) << s.dump();
+    for (const char* key : {"seat", "rank", "vp", "military_stars", "money"})
+      EXPECT_TRUE(s.contains(key)) << s.dump();
   EXPECT_EQ(v["rulers"].size(), regions.size());
   EXPECT_EQ(v["influence"].size(), 3u);
 

@@ -17,8 +17,8 @@ namespace pamir::web {
 namespace {
 
 // A request of the page in session `session`, answered.
-ApiReply call(BoardSessions& sessions, const std::string& method, const std::string& path, const std::string& session,
-              const std::string& body = "") {
+ApiReply call(BoardSessions& sessions, const std::string& method, const std::string& path,
+              const std::string& session, const std::string& body = "") {
   return answer(sessions, {method, path, {}, body}, session);
 }
 
@@ -28,9 +28,11 @@ TEST(BoardSessions, EachTabKeepsItsOwnGame) {
   EXPECT_NE(first, second);
   EXPECT_EQ(first.size(), 32u);  // 128 random bits
   EXPECT_EQ(sessions.size(), 2);
-  ASSERT_EQ(call(sessions, "POST", "/api/new", first, R"({"agents":["human","random"],"seed":1})").status, 200);
-  ASSERT_EQ(call(sessions, "POST", "/api/new", second, R"({"agents":["human","random","random"],"seed":2})").status,
+  ASSERT_EQ(call(sessions, "POST", "/api/new", first, R"({"agents":["human","random"],"seed":1})").status,
             200);
+  ASSERT_EQ(
+      call(sessions, "POST", "/api/new", second, R"({"agents":["human","random","random"],"seed":2})").status,
+      200);
   const ApiReply a = call(sessions, "GET", "/api/view", first);
   const ApiReply b = call(sessions, "GET", "/api/view", second);
   ASSERT_EQ(a.status, 200);

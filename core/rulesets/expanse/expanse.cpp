@@ -1,8 +1,8 @@
 #include "expanse.h"
 
 #include <algorithm>
-#include <cassert>
 #include <array>
+#include <cassert>
 #include <utility>
 
 #include "core/dominance.h"
@@ -27,7 +27,7 @@ struct DominanceCheckDef {
   u8 player[2];   // player scoring, 1st and 2nd
   u8 objective_vp;
   u8 objective_next;  // where the objective token goes, or kNoRegion
-  bool last;  // the final check
+  bool last;          // the final check
 };
 #include "expanse_tables.inc"
 static_assert(kRocinanteCards == kWakhanCards, "the Rocinante's AI deck lives in State::ai_deck");
@@ -154,7 +154,9 @@ namespace {
 // Each transport may carry a supporter once per Mobilise (seed, "Mobilise"): bit i of
 // transports_used marks block i of the mobilising player's faction as used this action.
 static_assert(kBlocksPerCoalition <= 16, "transports_used has a bit per block of a faction");
-unsigned transports_used(const State& s) { return s.transports_used[0] | unsigned(s.transports_used[1]) << 8; }
+unsigned transports_used(const State& s) {
+  return s.transports_used[0] | unsigned(s.transports_used[1]) << 8;
+}
 
 // The first block of faction k on border b not used this action, or -1.
 int free_transport(const State& s, int k, int b) {
@@ -180,7 +182,8 @@ int supporter_destinations(const State& s, int p, int r) {
 void note_mobilise_move(State& s, int p, int from, int to) {
   if (from < Region::kCount) {  // a fleet
     ++s.fleets_arrived[to];
-  } else if (from >= Region::kCount + kNumCourtCards && !has_mechanic(s, p, AbilityMechanic::kIndianSupplies)) {
+  } else if (from >= Region::kCount + kNumCourtCards &&
+             !has_mechanic(s, p, AbilityMechanic::kIndianSupplies)) {
     const int b = border_between(from - Region::kCount - kNumCourtCards, to);  // a supporter
     const int i = free_transport(s, s.loyalty[p], b);
     s.transports_used[i >> 3] |= u8(1u << (i & 7));
@@ -311,12 +314,18 @@ bool rocinante_grant_influence(State& s) {
 // Performs one action of an AI card in region r; false when it has no target.
 bool rocinante_perform(State& s, int action, int r) {
   switch (action) {
-    case RocinanteAction::kCombatFleet: return rocinante_combat_fleet(s, r);
-    case RocinanteAction::kCombatTransport: return rocinante_combat_transport(s, r);
-    case RocinanteAction::kRemoveSupporter: return rocinante_remove_supporter(s, r);
-    case RocinanteAction::kEliminateAsset: return rocinante_eliminate_asset(s, r);
-    case RocinanteAction::kRemoveAgent: return rocinante_remove_agent(s, r);
-    case RocinanteAction::kGrantInfluence: return rocinante_grant_influence(s);
+    case RocinanteAction::kCombatFleet:
+      return rocinante_combat_fleet(s, r);
+    case RocinanteAction::kCombatTransport:
+      return rocinante_combat_transport(s, r);
+    case RocinanteAction::kRemoveSupporter:
+      return rocinante_remove_supporter(s, r);
+    case RocinanteAction::kEliminateAsset:
+      return rocinante_eliminate_asset(s, r);
+    case RocinanteAction::kRemoveAgent:
+      return rocinante_remove_agent(s, r);
+    case RocinanteAction::kGrantInfluence:
+      return rocinante_grant_influence(s);
   }
   return false;
 }
@@ -330,10 +339,11 @@ const RocinanteCardDef& rocinante_card_def(int card) { return kRocinanteCardDefs
 std::string describe_rocinante_card(int card) {
   // data/expanse/rocinante_actions.tsv, in RocinanteAction order.
   static constexpr const char* kActionKeys[RocinanteAction::kCount] = {
-      "none", "combat_fleet", "combat_transport", "remove_supporter", "eliminate_asset", "remove_agent", "grant_influence"};
+      "none",         "combat_fleet",   "combat_transport", "remove_supporter", "eliminate_asset",
+      "remove_agent", "grant_influence"};
   const RocinanteCardDef& d = rocinante_card_def(card);
-  return std::string(kActionKeys[d.top]) + (d.both ? " and " : ", else ") + kActionKeys[d.bottom] + "; then to " +
-         region_name(d.location);
+  return std::string(kActionKeys[d.top]) + (d.both ? " and " : ", else ") + kActionKeys[d.bottom] +
+         "; then to " + region_name(d.location);
 }
 
 void rocinante_acts(State& s) {
@@ -360,7 +370,9 @@ int rocinante_destinations(const State& s, int region) {
   return region_neighbours(region) >> s.rocinante_region & 1 ? 1 << region : 0;
 }
 
-int supporter_regions(const State& s, int p, int region) { return 1 << region | faction_regions(s, s.loyalty[p]); }
+int supporter_regions(const State& s, int p, int region) {
+  return 1 << region | faction_regions(s, s.loyalty[p]);
+}
 
 int supporter_price(const State& s, int p, int r) { return 2 * s.tribes[r][p]; }
 
@@ -374,7 +386,8 @@ int favour_cost(const State& s, int p, int region, int budget) {
   if (best <= budget) return best;
   // A supporter in a region p's faction controls: only a cheaper one is worth the control check.
   for (int r = 0; r < Region::kCount && best > budget; ++r)
-    if (const int price = supporter_price(s, p, r); price < best && faction_controller(s, r) == s.loyalty[p]) best = price;
+    if (const int price = supporter_price(s, p, r); price < best && faction_controller(s, r) == s.loyalty[p])
+      best = price;
   return best;
 }
 
@@ -514,7 +527,9 @@ void old_loyalty_cards(const State& s, int p, u64 (&cards)[2]) {
       if (s.card_loc[c] == Loc::kPrize + p && court_card(c).prize != s.loyalty[p]) bit_set(cards, c);
 }
 
-int count_cards(const u64 (&cards)[2]) { return __builtin_popcountll(cards[0]) + __builtin_popcountll(cards[1]); }
+int count_cards(const u64 (&cards)[2]) {
+  return __builtin_popcountll(cards[0]) + __builtin_popcountll(cards[1]);
+}
 
 }  // namespace
 
@@ -560,7 +575,8 @@ bool expanse_decision_ready(const State& s) {
     case TaskKind::kRelocateAgent:
       relocation_destinations(s, t, cards);
       return t.d > 0 && s.cylinders_in_supply[t.player] > 0 && count_cards(cards) > 0;
-    case TaskKind::kEliminateSupporter: return s.tribes[t.b][t.a] > 0;
+    case TaskKind::kEliminateSupporter:
+      return s.tribes[t.b][t.a] > 0;
     case TaskKind::kDestabilise:
       destabilisable(s, t.a, t.b, cards);
       return count_cards(cards) > 0;
@@ -582,7 +598,8 @@ void decide_expanse(State& s, const Task& t, Action a) {
       return set_cylinder(s, p, cylinder_at(s, p, CylLoc::kSupply), CylLoc::spy(d.a));
     case TaskKind::kEliminateSupporter:
       return move_cylinder(s, t.a, cylinder_at(s, t.a, CylLoc::tribe(t.b)), CylLoc::kSupply);
-    case TaskKind::kDestabilise: return bit_set(s.used_cards, d.a);
+    case TaskKind::kDestabilise:
+      return bit_set(s.used_cards, d.a);
     case TaskKind::kShedOldLoyalty:
       push_task(s, TaskKind::kShedOldLoyalty, p);  // until within the economic stars
       if (s.in_court(p, d.a)) return discard_court_card(s, d.a);
@@ -654,7 +671,8 @@ void score_expanse_check(State& s, int scored, int objective_card) {
   }
   // The objective token: its region's controller scores the bonus, then it moves on.
   if (const int holder = ruler(s, s.objective_region); holder != kNoPlayer) s.vp[holder] += d.objective_vp;
-  if (const int next = check_def(objective_card).objective_next; next != kNoRegion) s.objective_region = u8(next);
+  if (const int next = check_def(objective_card).objective_next; next != kNoRegion)
+    s.objective_region = u8(next);
 }
 
-}  // namespace pamir::core
+}  // namespace pamir::core::inline PAMIR_RULESET

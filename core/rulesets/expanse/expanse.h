@@ -5,11 +5,11 @@
 // alone. Its own state (the Rocinante, the objective token: game_state.inc) is read and
 // written here and in rules.h only.
 
+#include <span>
+#include <string>
 #include "core/actions.h"
 #include "core/state.h"
 #include "core/world.h"
-#include <span>
-#include <string>
 
 namespace pamir::core::inline PAMIR_RULESET {
 
@@ -60,7 +60,16 @@ void end_rocinante_turn(State& s);
 // where the ship goes after.
 int rocinante_card(const State& s);
 namespace RocinanteAction {
-enum : u8 { kNone, kCombatFleet, kCombatTransport, kRemoveSupporter, kEliminateAsset, kRemoveAgent, kGrantInfluence, kCount };
+enum : u8 {
+  kNone,
+  kCombatFleet,
+  kCombatTransport,
+  kRemoveSupporter,
+  kEliminateAsset,
+  kRemoveAgent,
+  kGrantInfluence,
+  kCount
+};
 }
 struct RocinanteCardDef {
   u8 top, bottom;  // RocinanteAction
@@ -97,7 +106,9 @@ void shed_old_loyalty(State& s, int p);
 // Loyalty is chosen secretly: while the choices are made, seat p does not see the others'
 // (hide_loyalty_choices blanks them in p's view; sample_loyalty_choices deals them at random).
 // Whether seat q's loyalty is hidden from seat viewer (the encoder asks per seat).
-inline bool loyalty_hidden(const State& s, int viewer, int q) { return s.phase == Phase::kSetup && q != viewer; }
+inline bool loyalty_hidden(const State& s, int viewer, int q) {
+  return s.phase == Phase::kSetup && q != viewer;
+}
 void hide_loyalty_choices(State& v, int p);
 void sample_loyalty_choices(State& w, int p, u64& rng);
 
@@ -121,4 +132,4 @@ int regions_controlled(const State& s, int p);
 // higher-numbered of the two; otherwise the scored card).
 void score_expanse_check(State& s, int scored, int objective_card);
 
-}  // namespace pamir::core
+}  // namespace pamir::core::inline PAMIR_RULESET

@@ -53,12 +53,16 @@ struct Rules {
   static int tribe_destinations(const State& s, int p, int r) { return supporter_destinations(s, p, r); }
 
   // The Rocinante can be attacked as if it were a fleet; it is only damaged.
-  static bool neutral_target(const State& s, int r) { return r == s.rocinante_region && !s.rocinante_damaged; }
+  static bool neutral_target(const State& s, int r) {
+    return r == s.rocinante_region && !s.rocinante_damaged;
+  }
   static void damage_neutral(State& s) { s.rocinante_damaged = 1; }
   static void tribe_removed(State& s, int p, int q, int r) { supporter_killed(s, p, q, r); }
   static bool battle_splits(const State& s) { return at_war(s); }
   static void betrayed(State& s, int p, int c) { eliminate_extras(s, p, c); }
-  static void spies_leave_card(State& s, int c, int left, int right) { agents_leave_asset(s, c, left, right); }
+  static void spies_leave_card(State& s, int c, int left, int right) {
+    agents_leave_asset(s, c, left, right);
+  }
   // Old loyalists and rewards are kept up to the economic stars (kShedOldLoyalty).
   static void turn_loyalty(State& s, int p, int coalition) {
     s.loyalty[p] = u8(coalition);
@@ -126,8 +130,9 @@ struct Rules {
   static constexpr int kEncoderRevision = 2;
   template <class Put>
   static void encode_own(const State& s, int, Put&& put) {
-    constexpr int kTop = 2 * Region::kCount + 1, kBottom = kTop + kRocinanteActions, kBoth = kBottom + kRocinanteActions,
-                  kLocation = kBoth + 1, kDrawn = kLocation + Region::kCount;
+    constexpr int kTop = 2 * Region::kCount + 1, kBottom = kTop + kRocinanteActions,
+                  kBoth = kBottom + kRocinanteActions, kLocation = kBoth + 1,
+                  kDrawn = kLocation + Region::kCount;
     if (s.rocinante_region < Region::kCount) put(s.rocinante_region, 1.0f);
     if (s.objective_region < Region::kCount) put(Region::kCount + s.objective_region, 1.0f);
     put(2 * Region::kCount, s.rocinante_damaged != 0 ? 1.0f : 0.0f);
@@ -141,4 +146,4 @@ struct Rules {
   }
 };
 
-}  // namespace pamir::core
+}  // namespace pamir::core::inline PAMIR_RULESET

@@ -98,4 +98,4 @@ void Rules::turn_loyalty(State& s, int p, int coalition) {
   refresh_pragmatic_loyalty(s);
 }
 
-}  // namespace pamir::core
+}  // namespace pamir::core::inline PAMIR_RULESET

@@ -112,4 +112,4 @@ struct Rules {
   }
 };
 
-}  // namespace pamir::core
+}  // namespace pamir::core::inline PAMIR_RULESET

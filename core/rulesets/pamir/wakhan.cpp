@@ -201,13 +201,16 @@ int radicalize_purchase(const State& s, int box, const Action* legal, int n) {
     case WakhanAct::kRadicalize:
       if (!market_has_dominance_check(s)) return arrow_purchase(s, legal, n);
       if (dominant != Coalition::kNone) {
-        i = pick_offer(offers, k, [&](int c) { return court_card(c).patriot == dominant; }, none);
+        i = pick_offer(
+            offers, k, [&](int c) { return court_card(c).patriot == dominant; }, none);
         if (i < 0)
-          i = pick_offer(offers, k, [](int) { return true; },
-                         [](int c) { return icon_count(c, Icon::kArmy, Icon::kRoad); });
+          i = pick_offer(
+              offers, k, [](int) { return true; },
+              [](int c) { return icon_count(c, Icon::kArmy, Icon::kRoad); });
       } else {
-        i = pick_offer(offers, k, [](int) { return true; },
-                       [](int c) { return icon_count(c, Icon::kSpy, Icon::kTribe); });
+        i = pick_offer(
+            offers, k, [](int) { return true; },
+            [](int c) { return icon_count(c, Icon::kSpy, Icon::kTribe); });
       }
       break;
     case WakhanAct::kRadicalizeIfMilitaryFavoredHighestMilitary:
@@ -216,11 +219,15 @@ int radicalize_purchase(const State& s, int box, const Action* legal, int n) {
     case WakhanAct::kRadicalizeIfPoliticalFavoredHighestEconomic:
       if (s.favored_suit == Suit::kPolitical) i = pick_offer(offers, k, suit_is(Suit::kEconomic), rank);
       break;
-    case WakhanAct::kRadicalizeHighestPolitical: i = pick_offer(offers, k, suit_is(Suit::kPolitical), rank); break;
+    case WakhanAct::kRadicalizeHighestPolitical:
+      i = pick_offer(offers, k, suit_is(Suit::kPolitical), rank);
+      break;
     case WakhanAct::kRadicalizeHighestIntelligence:
       i = pick_offer(offers, k, suit_is(Suit::kIntelligence), rank);
       break;
-    case WakhanAct::kRadicalizeAnyIntelligence: i = pick_offer(offers, k, suit_is(Suit::kIntelligence), none); break;
+    case WakhanAct::kRadicalizeAnyIntelligence:
+      i = pick_offer(offers, k, suit_is(Suit::kIntelligence), none);
+      break;
     case WakhanAct::kRadicalizeIfUnder2RupeesMostNetRupees:
       if (s.rupees[w] < 2) {
         int net[kMarketRows * kMarketCols];
@@ -228,31 +235,36 @@ int radicalize_purchase(const State& s, int box, const Action* legal, int n) {
         // Net gain depends on the space, not the card: score through the offer's index.
         i = -1;
         for (int j = 0; j < k; ++j)
-          if (i < 0 || net[j] > net[i] || (net[j] == net[i] && (offers[j].cost < offers[i].cost ||
-                                                                (offers[j].cost == offers[i].cost &&
-                                                                 offers[j].card > offers[i].card))))
+          if (i < 0 || net[j] > net[i] ||
+              (net[j] == net[i] && (offers[j].cost < offers[i].cost ||
+                                    (offers[j].cost == offers[i].cost && offers[j].card > offers[i].card))))
             i = j;
       }
       break;
     case WakhanAct::kRadicalizeGainRegionControl:
-      i = pick_offer(offers, k, [&](int c) { return gains_region_control(s, c); }, none);
+      i = pick_offer(
+          offers, k, [&](int c) { return gains_region_control(s, c); }, none);
       break;
     case WakhanAct::kRadicalizeMostArmiesRoads:
-      i = pick_offer(offers, k, [](int c) { return icon_count(c, Icon::kArmy, Icon::kRoad) > 0; },
-                     [](int c) { return icon_count(c, Icon::kArmy, Icon::kRoad); });
+      i = pick_offer(
+          offers, k, [](int c) { return icon_count(c, Icon::kArmy, Icon::kRoad) > 0; },
+          [](int c) { return icon_count(c, Icon::kArmy, Icon::kRoad); });
       break;
     case WakhanAct::kRadicalizeIfNoDominantMostSpiesTribes:
       if (dominant == Coalition::kNone)
-        i = pick_offer(offers, k, [](int c) { return icon_count(c, Icon::kSpy, Icon::kTribe) > 0; },
-                       [](int c) { return icon_count(c, Icon::kSpy, Icon::kTribe); });
+        i = pick_offer(
+            offers, k, [](int c) { return icon_count(c, Icon::kSpy, Icon::kTribe) > 0; },
+            [](int c) { return icon_count(c, Icon::kSpy, Icon::kTribe); });
       break;
     case WakhanAct::kRadicalizeIfNoMoveCardGetMoveCard:
       if (!court_has_action(s, w, CardAction::kMove))
-        i = pick_offer(offers, k, [](int c) { return court_card(c).has_action(CardAction::kMove); }, none);
+        i = pick_offer(
+            offers, k, [](int c) { return court_card(c).has_action(CardAction::kMove); }, none);
       break;
     case WakhanAct::kRadicalizeIfDominantMatchingPatriot:
       if (dominant != Coalition::kNone)
-        i = pick_offer(offers, k, [&](int c) { return court_card(c).patriot == dominant; }, none);
+        i = pick_offer(
+            offers, k, [&](int c) { return court_card(c).patriot == dominant; }, none);
       break;
     case WakhanAct::kRadicalizeIfCourtFullHighestPolitical:
       if (s.court_len[w] >= court_limit(s, w)) i = pick_offer(offers, k, suit_is(Suit::kPolitical), rank);
@@ -345,25 +357,33 @@ bool wakhan_can(const State& s, int act, bool court_only) {
   u8 cards[kNumCourtCards];
   int from, to;
   switch (act) {
-    case CardAction::kMove: return best_army_move(s, -1, &from, &to);
+    case CardAction::kMove:
+      return best_army_move(s, -1, &from, &to);
     case CardAction::kBetray: {
       const int total = s.court_begin(s.num_players);
       for (int i = 0; i < total; ++i)
         if (can_betray_for_prize(s, s.court[i])) return true;
       return false;
     }
-    case CardAction::kBattle: return !court_only || card_battle_sites(s, cards) > 0;
-    default: return true;
+    case CardAction::kBattle:
+      return !court_only || card_battle_sites(s, cards) > 0;
+    default:
+      return true;
   }
 }
 
 int card_action_of(int box) {
   switch (box) {
-    case WakhanAct::kTax: return CardAction::kTax;
-    case WakhanAct::kBuild: return CardAction::kBuild;
-    case WakhanAct::kMove: return CardAction::kMove;
-    case WakhanAct::kBetray: return CardAction::kBetray;
-    default: return CardAction::kBattle;
+    case WakhanAct::kTax:
+      return CardAction::kTax;
+    case WakhanAct::kBuild:
+      return CardAction::kBuild;
+    case WakhanAct::kMove:
+      return CardAction::kMove;
+    case WakhanAct::kBetray:
+      return CardAction::kBetray;
+    default:
+      return CardAction::kBattle;
   }
 }
 
@@ -396,8 +416,7 @@ int bonus_action(const State& s, const Action* legal, int n) {
     for (int j = 0; j < cc.num_actions; ++j) {
       const int act = cc.actions[j];
       const int a = Act::card_action(c, act);
-      if (in_list(legal, n, a) && wakhan_can(s, act, false) &&
-          s.rupees[w] >= rupees_needed(s, c, act))
+      if (in_list(legal, n, a) && wakhan_can(s, act, false) && s.rupees[w] >= rupees_needed(s, c, act))
         return a;
     }
   }
@@ -708,7 +727,8 @@ std::string check_wakhan(const State& s) {
   }
   if (s.ai_drawn >= kWakhanCards) return "the AI deck has no top card";
   if (s.phase != Phase::kSetup && !s.ai_drawn) return "Wakhan plays without a face-up AI card";
-  if (s.ai_drawn && s.loyalty[s.wakhan_seat()] != pragmatic_loyalty(s)) return "Wakhan's loyalty is not her pragmatic loyalty";
+  if (s.ai_drawn && s.loyalty[s.wakhan_seat()] != pragmatic_loyalty(s))
+    return "Wakhan's loyalty is not her pragmatic loyalty";
   return "";
 }
 
@@ -730,43 +750,59 @@ Action wakhan_choice(State& s) {
   Action legal[kMaxLegalActions];
   const int n = legal_actions(s, legal);
   switch (t.kind) {
-    case TaskKind::kBribeDemand: return Act::demand(t.a);  // she never lowers a bribe
-    case TaskKind::kBribePay: return legal[0];                       // pay when she can
+    case TaskKind::kBribeDemand:
+      return Act::demand(t.a);  // she never lowers a bribe
+    case TaskKind::kBribePay:
+      return legal[0];  // pay when she can
     case TaskKind::kPlaceRoad: {
       int borders[4];
       const int k = ordered_borders(s, t.a, borders);
       return Act::road(borders[t.c % k]);
     }
-    case TaskKind::kPlaceSpy: return place_spy(s, legal, n);
+    case TaskKind::kPlaceSpy:
+      return place_spy(s, legal, n);
     case TaskKind::kTakeCylinder:
-    case TaskKind::kTakeBlock: return take_piece(s, t, legal, n);
-    case TaskKind::kTax: return tax(s, legal, n);
-    case TaskKind::kGift: return legal[0];  // the cheapest space
+    case TaskKind::kTakeBlock:
+      return take_piece(s, t, legal, n);
+    case TaskKind::kTax:
+      return tax(s, legal, n);
+    case TaskKind::kGift:
+      return legal[0];  // the cheapest space
     case TaskKind::kBuild:
-    case TaskKind::kInfrastructure: return place_army(s, legal, n);
+    case TaskKind::kInfrastructure:
+      return place_army(s, legal, n);
     case TaskKind::kMoveFrom:
-    case TaskKind::kMoveTo: return move_choice(s, t, legal, n);
+    case TaskKind::kMoveTo:
+      return move_choice(s, t, legal, n);
     case TaskKind::kBetray: {
       return best_card(s, legal, n, [&](Action a) {
         const int c = Act::decode(a).a;
         return Act::decode(a).family == Act::kBetrayFamily && can_betray_for_prize(s, c) ? c : 0;
       });
     }
-    case TaskKind::kPrize: return Act::kTakePrize;
-    case TaskKind::kBattleSite: return battle_site(s, legal, n);
-    case TaskKind::kBattle: return battle_removal(s, t, legal, n);
+    case TaskKind::kPrize:
+      return Act::kTakePrize;
+    case TaskKind::kBattleSite:
+      return battle_site(s, legal, n);
+    case TaskKind::kBattle:
+      return battle_removal(s, t, legal, n);
     case TaskKind::kDiscardLeverage:
     case TaskKind::kDiscardCourt:
     case TaskKind::kDiscardHand:
-    case TaskKind::kConfidenceFailure: return discard_choice(s, legal, n);
+    case TaskKind::kConfidenceFailure:
+      return discard_choice(s, legal, n);
     case TaskKind::kChoosePlayer:
       return Act::choose_player(offset_of(s, s.wakhan_seat(), red_arrow_player(s)));
-    case TaskKind::kChooseRegion: return Act::choose_region(face_up(s).region_priority[0]);
-    case TaskKind::kChooseSuit: return Act::choose_suit(s.favored_suit);
-    case TaskKind::kSafeHouse: return legal[n - 1];  // she always uses a "may" ability
-    case TaskKind::kBlackmail: return best_card(s, legal, n, card_in(Act::kSpyFamily));
+    case TaskKind::kChooseRegion:
+      return Act::choose_region(face_up(s).region_priority[0]);
+    case TaskKind::kChooseSuit:
+      return Act::choose_suit(s.favored_suit);
+    case TaskKind::kSafeHouse:
+      return legal[n - 1];  // she always uses a "may" ability
+    case TaskKind::kBlackmail:
+      return best_card(s, legal, n, card_in(Act::kSpyFamily));
   }
   return legal[0];
 }
 
-}  // namespace pamir::core
+}  // namespace pamir::core::inline PAMIR_RULESET

@@ -34,7 +34,6 @@ const WakhanCard& wakhan_card(int n);  // n in 1..24
 // Whether two AI cards have the same back (the back of the deck's top card is public).
 bool same_ai_back(int a, int b);
 
-
 // Setup: shuffles the AI deck from the state's RNG (new_game with a Wakhan seat).
 void deal_ai_deck(State& s);
 // The start of her turn: draws the next AI card; when that leaves the deck empty (no back
@@ -70,4 +69,4 @@ std::string check_wakhan(const State& s);
 // not bribe her way into play is discarded here. The returned action is legal.
 Action wakhan_choice(State& s);
 
-}  // namespace pamir::core
+}  // namespace pamir::core::inline PAMIR_RULESET
