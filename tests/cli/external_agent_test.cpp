@@ -26,8 +26,6 @@ namespace {
 const std::string kBot =
     std::string("/usr/bin/python3 ") + PAMIR_SOURCE_DIR + "/tests/cli/bots/first_legal.py";
 
-const games::Game& pamir_game() { return games::game("pamir"); }
-
 // Every decision of the seat in the game was its first legal action; returns their number.
 int first_legal_decisions(const games::Game& game, const tournament::GameResult& g, int seat) {
   games::Position s = game.new_game(int(g.seats.size()), g.seed);
@@ -45,10 +43,10 @@ int first_legal_decisions(const games::Game& game, const tournament::GameResult&
 
 TEST(ExternalAgent, PlaysTheActionTheProgramAnswers) {
   const std::vector<std::string> specs = {"external:" + kBot, "random"};
-  const auto g = tournament::play_game(pamir_game(), specs, {0, 1}, 0, 7);
+  const auto g = tournament::play_game(games::game("pamir"), specs, {0, 1}, 0, 7);
   EXPECT_EQ(g.forfeit, -1);
   EXPECT_FALSE(g.capped);
-  EXPECT_GT(first_legal_decisions(pamir_game(), g, 0), 10);
+  EXPECT_GT(first_legal_decisions(games::game("pamir"), g, 0), 10);
 }
 
 // Any game seats it: the program reads the legal actions of a Pax Expanse message alike.
@@ -92,7 +90,7 @@ TEST(ExternalAgent, MisbehaviourForfeitsWithOneLine) {
         Misbehaviour{"flood", "more than 1 MiB without a status line", 120000}}) {
     const std::vector<std::string> specs = {
         "random", "external:timeout=" + std::to_string(m.timeout_ms) + " " + kBot + " " + m.mode};
-    const auto g = tournament::play_game(pamir_game(), specs, {0, 1}, 0, 5);
+    const auto g = tournament::play_game(games::game("pamir"), specs, {0, 1}, 0, 5);
     EXPECT_EQ(g.forfeit, 1) << m.mode;
     EXPECT_NE(g.forfeit_reason.find(m.reason), std::string::npos) << m.mode << ": " << g.forfeit_reason;
     EXPECT_EQ(g.forfeit_reason.find('\n'), std::string::npos);
@@ -123,7 +121,7 @@ TEST(ExternalAgent, TheProgramsChildrenEndWithIt) {
       std::string(::testing::TempDir()) + "pamir_bot_child." + std::to_string(getpid());
   std::remove(pid_file.c_str());
   const std::vector<std::string> specs = {"external:" + kBot + " child " + pid_file, "random"};
-  const auto g = tournament::play_game(pamir_game(), specs, {0, 1}, 0, 7);
+  const auto g = tournament::play_game(games::game("pamir"), specs, {0, 1}, 0, 7);
   EXPECT_EQ(g.forfeit, -1) << g.forfeit_reason;
   std::ifstream in(pid_file);
   pid_t child = 0;
@@ -162,7 +160,7 @@ TEST(ExternalAgent, ProgramsEndWhenPamirIsTerminated) {
 
 TEST(ExternalAgent, AProgramThatCannotStartForfeits) {
   const std::vector<std::string> specs = {"external:/nonexistent/bot", "random"};
-  const auto g = tournament::play_game(pamir_game(), specs, {0, 1}, 0, 5);
+  const auto g = tournament::play_game(games::game("pamir"), specs, {0, 1}, 0, 5);
   EXPECT_EQ(g.forfeit, 0);
   EXPECT_NE(g.forfeit_reason.find("exited"), std::string::npos) << g.forfeit_reason;
 }

@@ -16,13 +16,10 @@ namespace {
 
 using Lines = std::vector<std::string>;
 
-const games::Game& pamir_game() { return games::game("pamir"); }
-const games::Game& expanse_game() { return games::game("expanse"); }
-
 bool is_error(const Lines& out) { return out.size() == 1 && out[0].rfind("error: ", 0) == 0; }
 
 TEST(EngineSession, NeedsAGameFirst) {
-  EngineSession e(pamir_game());
+  EngineSession e(games::game("pamir"));
   for (const char* cmd : {"state", "legal", "do done", "undo", "to_move", "result", "show"})
     EXPECT_TRUE(is_error(e.handle(cmd))) << cmd;
   EXPECT_EQ(e.handle(""), Lines{});
@@ -30,7 +27,7 @@ TEST(EngineSession, NeedsAGameFirst) {
 }
 
 TEST(EngineSession, PlaysByIdAndName) {
-  const games::Game& game = pamir_game();
+  const games::Game& game = games::game("pamir");
   EngineSession e(game);
   EXPECT_EQ(e.handle("new players=2 seed=3"), Lines{"ok"});
   const games::Position start = game.new_game(2, 3);
@@ -57,7 +54,7 @@ TEST(EngineSession, PlaysByIdAndName) {
 }
 
 TEST(EngineSession, ErrorsKeepTheState) {
-  EngineSession e(pamir_game());
+  EngineSession e(games::game("pamir"));
   e.handle("new players=3 seed=1");
   const Lines before = e.handle("state");
   for (const char* bad :
@@ -69,7 +66,7 @@ TEST(EngineSession, ErrorsKeepTheState) {
 }
 
 TEST(EngineSession, DeepJsonIsAnErrorLine) {
-  EngineSession e(pamir_game());
+  EngineSession e(games::game("pamir"));
   const std::string deep = std::string(100000, '[') + std::string(100000, ']');
   for (const std::string& line : {"load " + deep, "position " + deep, "position {\"world\": " + deep + "}"}) {
     const Lines out = e.handle(line);
@@ -79,7 +76,7 @@ TEST(EngineSession, DeepJsonIsAnErrorLine) {
 }
 
 TEST(EngineSession, LoadsWhatStateWrites) {
-  EngineSession a(pamir_game()), b(pamir_game());
+  EngineSession a(games::game("pamir")), b(games::game("pamir"));
   a.handle("new players=4 seed=9");
   a.handle("do " + a.handle("legal")[0].substr(0, a.handle("legal")[0].find(' ')));
   const std::string json = a.handle("state")[0];
@@ -102,7 +99,7 @@ void play_to_the_end(EngineSession& e) {
 }
 
 TEST(EngineSession, PlaysAGameToTheEnd) {
-  EngineSession e(pamir_game());
+  EngineSession e(games::game("pamir"));
   e.handle("new players=2 seed=11");
   play_to_the_end(e);
   const Lines result = e.handle("result");
@@ -116,7 +113,7 @@ TEST(EngineSession, PlaysAGameToTheEnd) {
 }
 
 TEST(EngineSession, GoAnswersAnActionWithoutMovingOn) {
-  EngineSession e(pamir_game(), "random");
+  EngineSession e(games::game("pamir"), "random");
   e.handle("new players=3 seed=4");
   const Lines before = e.handle("state");
   const Lines go = e.handle("go");
@@ -130,7 +127,7 @@ TEST(EngineSession, GoAnswersAnActionWithoutMovingOn) {
 }
 
 TEST(EngineSession, GoReportsTheSearch) {
-  EngineSession e(pamir_game(), "ismcts:eval=rollout");
+  EngineSession e(games::game("pamir"), "ismcts:eval=rollout");
   e.handle("new players=2 seed=8");
   e.handle("do loyalty afghan");
   e.handle("do loyalty british");
@@ -163,7 +160,7 @@ TEST(EngineSession, GoReportsTheSearch) {
 
 // go json: the whole search as one line (games/analysis.h), the same decision as the text form.
 TEST(EngineSession, GoJsonGivesEveryRootMoveAndTheLine) {
-  const games::Game& game = pamir_game();
+  const games::Game& game = games::game("pamir");
   EngineSession e(game, "ismcts:eval=rollout");
   e.handle("new players=3 seed=8");
   const Lines go = e.handle("go iters=200 json");
@@ -213,7 +210,7 @@ TEST(EngineSession, GoJsonGivesEveryRootMoveAndTheLine) {
 // One iteration evaluates the root and visits no move: the search plays its evaluator's prior
 // choice, so best:iters=1 is the net alone (models/README.md's ablation).
 TEST(EngineSession, ASearchOfOneIterationPlaysThePriorsChoice) {
-  EngineSession e(pamir_game(), "best");
+  EngineSession e(games::game("pamir"), "best");
   e.handle("new players=2 seed=9");
   e.handle("do loyalty russian");
   e.handle("do loyalty afghan");
@@ -236,12 +233,12 @@ TEST(EngineSession, ASearchOfOneIterationPlaysThePriorsChoice) {
 // Every answer is lines without line breaks of their own (the protocol's framing; the fuzz
 // target engine_protocol found a help entry that broke it).
 TEST(EngineSession, HelpIsOneLinePerCommand) {
-  EngineSession e(pamir_game());
+  EngineSession e(games::game("pamir"));
   for (const std::string& line : e.handle("help")) EXPECT_EQ(line.find('\n'), std::string::npos) << line;
 }
 
 TEST(EngineSession, GoRefusesBadRequests) {
-  EngineSession e(pamir_game(), "random");
+  EngineSession e(games::game("pamir"), "random");
   EXPECT_TRUE(is_error(e.handle("go")));  // no game
   e.handle("new players=2 seed=1");
   for (const char* bad : {"go nosuch", "go random iters=5", "go iters=0", "go iters=5 time=5",
@@ -250,7 +247,7 @@ TEST(EngineSession, GoRefusesBadRequests) {
 }
 
 TEST(EngineSession, ObserveHidesWhatNoPlayerHasSeen) {
-  const games::Game& game = pamir_game();
+  const games::Game& game = games::game("pamir");
   EngineSession e(game);
   e.handle("new players=3 seed=12");
   const Lines observed = e.handle("observe 1");
@@ -272,7 +269,7 @@ TEST(EngineSession, ObserveHidesWhatNoPlayerHasSeen) {
 }
 
 TEST(EngineSession, SampleLoadsAWorldTheSeatCannotTellApart) {
-  EngineSession e(pamir_game());
+  EngineSession e(games::game("pamir"));
   e.handle("new players=2 seed=6");
   const std::string seen = e.handle("observe 0")[0];
   const Lines legal = e.handle("legal");
@@ -287,7 +284,7 @@ TEST(EngineSession, SampleLoadsAWorldTheSeatCannotTellApart) {
 }
 
 TEST(EngineSession, PositionLoadsAnAgentMessagesWorld) {
-  const games::Game& game = pamir_game();
+  const games::Game& game = games::game("pamir");
   const games::Position s = game.new_game(2, 21);
   games::u64 rng = 3, same = 3;
   const std::string message = game.agent_message(s, game.to_move(s), rng);
@@ -301,7 +298,7 @@ TEST(EngineSession, PositionLoadsAnAgentMessagesWorld) {
 
 // The session plays the game it was made for: Pax Expanse's seat counts, positions and agents.
 TEST(EngineSession, PlaysPaxExpanse) {
-  const games::Game& game = expanse_game();
+  const games::Game& game = games::game("expanse");
   EngineSession e(game, "random");
   EXPECT_EQ(e.handle("new players=2"), Lines{"error: new: players must be 3 to 4, got 2"});
   EXPECT_EQ(e.handle("new players=4 seed=5"), Lines{"ok"});
@@ -311,7 +308,7 @@ TEST(EngineSession, PlaysPaxExpanse) {
   EXPECT_EQ(go[0].rfind("action ", 0), 0u);
   EXPECT_TRUE(is_error(e.handle("go wakhan")));  // Pax Pamir's automaton only
   // A Pax Pamir position is another game's.
-  EngineSession pamir(pamir_game());
+  EngineSession pamir(games::game("pamir"));
   pamir.handle("new players=3 seed=5");
   const Lines refused = e.handle("load " + pamir.handle("state")[0]);
   ASSERT_TRUE(is_error(refused));

@@ -35,7 +35,9 @@ TEST(Encoder, IgnoresHiddenCards) {
       EXPECT_EQ(dense(a), dense(s));
     }
     EXPECT_GT(worlds_that_differ, 20);  // the property was tested on real differences
-    if (wakhan) EXPECT_GT(ai_decks_that_differ, 20);
+    if (wakhan) {
+      EXPECT_GT(ai_decks_that_differ, 20);
+    }
   }
 }
 

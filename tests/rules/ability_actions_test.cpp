@@ -31,11 +31,6 @@ Scenario insurrection_position() {
   return sc;
 }
 
-void buy_check(Scenario& sc, int card = kFirstDominanceCheck) {
-  sc.to_market(0, 0, card);
-  sc.act("purchase 0 0");
-}
-
 // special_abilities.md, insurrection: "After each Dominance Check is resolved, whoever has
 // this card in court places 2 Afghan armies in Kabul." A failed check removes no blocks.
 // (A successful one: Dominance.InsurrectionPlacesTwoAfghanArmiesAfterTheCheck.)

@@ -3,6 +3,7 @@
 // "Exemple de calcul").
 
 #include "core/dominance.h"
+#include "tests/rules/pamir_cards.h"
 #include "tests/scenario.h"
 
 namespace pamir::testing {
@@ -12,11 +13,6 @@ constexpr int kPlainPrizeCards[] = {61, 63, 67, 9, 13, 8};  // court cards used 
 
 // The current player buys Dominance Check `card` from the leftmost market column (cost 0),
 // which resolves it at once.
-void buy_check(Scenario& sc, int card) {
-  sc.to_market(0, 0, card);
-  sc.act("purchase 0 0");
-}
-
 // Makes `card` the last Dominance Check: the other three were resolved earlier.
 void make_final(Scenario& sc, int card) {
   for (int c = kFirstDominanceCheck; c < kFirstDominanceCheck + kNumDominanceChecks; ++c)

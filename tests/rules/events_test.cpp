@@ -33,11 +33,6 @@ void buy_event(Scenario& sc, int event) {
   sc.act("purchase 0 0");
 }
 // The current player buys a Dominance Check (not the last one), which resolves it.
-void buy_check(Scenario& sc) {
-  sc.to_market(0, 0, kFirstDominanceCheck);
-  sc.act("purchase 0 0");
-}
-
 // Rules notes 4 "Purchase": an event is bought like any card (1 rupee per card to its left,
 // the rupees on it go to the buyer) and "takes effect at once" without entering the hand.
 TEST(Events, ABoughtEventIsPaidForLikeACardAndNeverHeld) {

@@ -1,7 +1,8 @@
 #pragma once
-// Pax Pamir's names shared by the rules tests: the coalitions as plain ints, and the cards that
-// several tests place, by their ids in data/court_cards.tsv and data/event_cards.tsv
-// (core/rulesets/pamir/card_table.inc). A card only one test uses is named in that test.
+// Pax Pamir's names and steps shared by the rules tests: the coalitions as plain ints, the cards
+// that several tests place, by their ids in data/court_cards.tsv and data/event_cards.tsv
+// (core/rulesets/pamir/card_table.inc), and buying a Dominance Check. A card or a step only
+// one test uses is written in that test.
 
 #include "tests/scenario.h"
 
@@ -21,5 +22,12 @@ constexpr int kFavorMilitaryNewTactics = 105;
 constexpr int kRiotsHeratNationalism = 110;
 constexpr int kRiotsKabulNationBuilding = 112;
 constexpr int kFavorPoliticalRebuke = 116;
+
+// Seat 0 buys Dominance Check `card` from the market's first space (it costs nothing there),
+// which resolves the check at once.
+inline void buy_check(Scenario& sc, int card = kFirstDominanceCheck) {
+  sc.to_market(0, 0, card);
+  sc.act("purchase 0 0");
+}
 
 }  // namespace pamir::testing

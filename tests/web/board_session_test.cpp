@@ -25,9 +25,6 @@ namespace {
 using pamir::testing::run_tool;
 using pamir::testing::temp_path;
 
-const games::Game& pamir_game() { return games::game("pamir"); }
-const games::Game& expanse_game() { return games::game("expanse"); }
-
 std::string error_of(const std::function<void()>& f) {
   try {
     f();
@@ -50,7 +47,7 @@ std::vector<std::string> play_log(std::vector<std::string> args) {
 TEST(BoardSession, ReplaysARecordStepByStep) {
   const std::string path = temp_path("pamir_board_record.json");
   run_tool({"play", "--players", "3", "--seed", "4", "--record", path, "--quiet"});
-  BoardSession session(pamir_game());
+  BoardSession session(games::game("pamir"));
   EXPECT_EQ(session.view(0)["mode"], "none");
   session.open(path, -1);
   const Json last = session.view(-1);
@@ -76,7 +73,7 @@ TEST(BoardSession, OpensEveryGameOfATournamentAndKeepsTheGameOnAFailedOpen) {
   const std::string dir = temp_path("pamir_board_tournament");
   run_tool({"tournament", "--agents", "random;heuristic", "--players", "2", "--games", "3", "--seed", "5",
             "--out", dir, "--quiet"});
-  BoardSession session(pamir_game());
+  BoardSession session(games::game("pamir"));
   session.open(dir + "/games.jsonl", 2);
   EXPECT_EQ(session.games().size(), 3u);
   const Json v = session.view(-1);
@@ -93,7 +90,7 @@ TEST(BoardSession, OpensEveryGameOfATournamentAndKeepsTheGameOnAFailedOpen) {
 }
 
 TEST(BoardSession, AHumanSeatDecidesAgentsAnswerAndUndoTakesBothBack) {
-  BoardSession session(pamir_game());
+  BoardSession session(games::game("pamir"));
   session.start({2, 9, {"human", "random"}});
   Json v = session.view(-1);
   ASSERT_TRUE(v["your_move"].get<bool>());
@@ -147,7 +144,7 @@ TEST(BoardSession, AgentsAlonePlayTheWholeGameAsPlayDoes) {
 
 // Wakhan's seat is played by the engine: the human decides, her turns pass by themselves.
 TEST(BoardSession, AGameAgainstWakhanShowsTheHumanSeatsView) {
-  BoardSession session(pamir_game());
+  BoardSession session(games::game("pamir"));
   session.start({2, 4, {"human", "wakhan"}});
   Json v = session.view(-1);
   for (int decisions = 0; !v["over"].get<bool>() && v["stopped"].is_null() && decisions < 400; ++decisions) {
@@ -161,7 +158,7 @@ TEST(BoardSession, AGameAgainstWakhanShowsTheHumanSeatsView) {
 }
 
 TEST(BoardSession, RefusesBadGames) {
-  BoardSession session(pamir_game());
+  BoardSession session(games::game("pamir"));
   EXPECT_EQ(error_of([&] { session.start({6, 1, {}}); }), "players must be 2 to 5, got 6");
   EXPECT_EQ(error_of([&] { session.start({2, 1, {"human"}}); }), "agents names 1 seats for 2 players");
   EXPECT_EQ(error_of([&] {
@@ -174,7 +171,7 @@ TEST(BoardSession, RefusesBadGames) {
             std::string::npos);
   EXPECT_EQ(session.view(-1)["mode"], "none");
 
-  BoardSession expanse(expanse_game());
+  BoardSession expanse(games::game("expanse"));
   EXPECT_EQ(error_of([&] { expanse.start({2, 1, {"human", "random"}}); }), "players must be 3 to 4, got 2");
   EXPECT_EQ(error_of([&] {
               expanse.start({3, 1, {"human", "wakhan", "random"}});
@@ -187,7 +184,7 @@ TEST(BoardSession, RefusesBadGames) {
 TEST(BoardSession, SeatsNoAgentOfTheTerminal) {
   for (const std::string& name : games::registered_agent_names()) {
     if (name == "external") continue;  // the page's with --allow-external (board_server_test)
-    BoardSession session(pamir_game());
+    BoardSession session(games::game("pamir"));
     EXPECT_NE(error_of([&] {
                 session.start({2, 1, {"human", name + ":x"}});
               }).find("the page cannot seat"),
@@ -221,14 +218,14 @@ TEST(BoardSession, TheRulesetNamesEveryCardRegionAndBorderInTheGamesWords) {
     EXPECT_EQ(std::find(agents.begin(), agents.end(), "external"),
               agents.end());  // not without --allow-external
   }
-  EXPECT_EQ(BoardSession(pamir_game()).ruleset()["military_suit"], "military");
-  EXPECT_EQ(BoardSession(expanse_game()).ruleset()["military_suit"], "war");
+  EXPECT_EQ(BoardSession(games::game("pamir")).ruleset()["military_suit"], "military");
+  EXPECT_EQ(BoardSession(games::game("expanse")).ruleset()["military_suit"], "war");
 }
 
 // What the board prints on a card's face: its impact icons and actions by mechanism, its
 // ability's and its event halves' printed texts (from the game's data files), in each game.
 TEST(BoardSession, TheRulesetGivesEachCardsFace) {
-  const Json pamir = BoardSession(pamir_game()).ruleset();
+  const Json pamir = BoardSession(games::game("pamir")).ruleset();
   const Json& mohan_lal = pamir["cards"][1];  // spy, spy, spy; move; Indispensable Advisors
   EXPECT_EQ(mohan_lal["icons"], Json::parse(R"([{"icon":"spy"},{"icon":"spy"},{"icon":"spy"}])"));
   EXPECT_EQ(mohan_lal["actions"], Json({"move"}));
@@ -244,7 +241,7 @@ TEST(BoardSession, TheRulesetGivesEachCardsFace) {
             std::string::npos);
   EXPECT_EQ(pamir["card_actions"][0], Json::parse(R"({"name":"tax","mechanic":"tax"})"));
 
-  const Json expanse = BoardSession(expanse_game()).ruleset();
+  const Json expanse = BoardSession(games::game("expanse")).ruleset();
   EXPECT_EQ(expanse["cards"][1]["ability_text"]["name"], "Deep Cover");
   EXPECT_EQ(expanse["cards"][2]["icons"][3], Json::parse(R"({"icon":"climate_war"})"));
   EXPECT_EQ(expanse["card_actions"][0], Json::parse(R"({"name":"extort","mechanic":"tax"})"));
@@ -262,7 +259,7 @@ TEST(BoardSession, TheRulesetGivesEachCardsFace) {
 // The legal actions say what a click on an element may choose: a market card's purchase, a
 // hand card's play, a court card's action (by mechanism), or a pass.
 TEST(BoardSession, LegalActionsNameTheirKind) {
-  BoardSession session(pamir_game());
+  BoardSession session(games::game("pamir"));
   session.start({2, 3, {"human", "random"}});
   for (int turn = 0; turn < 30 && session.view(-1)["your_move"].get<bool>(); ++turn) {
     const Json v = session.view(-1);
@@ -288,7 +285,7 @@ TEST(BoardSession, ReplaysAPaxExpanseRecordAndRefusesOneOfTheOtherGame) {
   run_tool(
       {"play", "--game", "expanse", "--players", "3", "--seed", "4", "--record", expanse_record, "--quiet"});
   run_tool({"play", "--players", "3", "--seed", "4", "--record", pamir_record, "--quiet"});
-  BoardSession session(expanse_game());
+  BoardSession session(games::game("expanse"));
   session.open(expanse_record, -1);
   const Json last = session.view(-1);
   EXPECT_TRUE(last["over"].get<bool>());
@@ -297,7 +294,7 @@ TEST(BoardSession, ReplaysAPaxExpanseRecordAndRefusesOneOfTheOtherGame) {
   EXPECT_EQ(error_of([&] { session.open(pamir_record, -1); }),
             pamir_record + ": is a Pax Pamir record; use --game pamir");
   EXPECT_EQ(session.view(-1)["file"], expanse_record);  // still shown
-  BoardSession pamir(pamir_game());
+  BoardSession pamir(games::game("pamir"));
   EXPECT_EQ(error_of([&] { pamir.open(expanse_record, -1); }),
             expanse_record + ": is a Pax Expanse record; use --game expanse");
   std::filesystem::remove(expanse_record);
@@ -308,7 +305,7 @@ TEST(BoardSession, ReplaysAPaxExpanseRecordAndRefusesOneOfTheOtherGame) {
 // takes one, and shows the game's own facts (the political climate, the Rocinante and the
 // objective, faction control) and the standing in its money.
 TEST(BoardApi, PlaysAPaxExpanseGameAndShowsItsFacts) {
-  BoardSession session(expanse_game());
+  BoardSession session(games::game("expanse"));
   const ApiReply ruleset = answer(session, {"GET", "/api/ruleset", {}, ""});
   ASSERT_EQ(ruleset.status, 200) << ruleset.body.dump();
   EXPECT_EQ(ruleset.body["name"], "Pax Expanse");
