@@ -142,7 +142,7 @@ BENCHMARK(BM_CopyAndApply);
 // (BM_CopyState is the copy alone). Counters: `share`, the kind's share of the decisions of
 // random play, and `legal`, its mean count of legal actions; a decision's mean cost is then
 // the sum over kinds of share times time, and the two games compare kind by kind
-// (docs/expanse.md). A kind that random play never reached is skipped with an error line.
+// (docs/benchmarks.md). A kind that random play never reached is skipped with an error line.
 void BM_DecideByKind(benchmark::State& bm) {
   const int kind = int(bm.range(0));
   const DecisionsByKind& samples = decisions_by_kind();

@@ -11,7 +11,7 @@ subclass their base classes when those libraries are installed (neither is neede
   terminated, truncated, info), the mask in info["action_mask"] and action_masks() (what
   maskable-PPO implementations call), render() and close().
 
-Both play any of pamir's games (game="pamir", the default, or "expanse": pamir.games()).
+Both play any of pamir's games (game="pamir" by default; pamir.games() lists them).
 An observation is the nets' encoding of what the seat knows (float32, the game's
 num_features, every entry >= 0; its blocks: pamir.observation_layout(game)); an action is an
 id of the game's dense action space (Discrete(num_actions)).
