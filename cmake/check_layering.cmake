@@ -11,7 +11,7 @@ set(order core io search nets selfplay bench games tournament dist training web 
 # pamir_game_<game>), as paths without their extension; core/splitmix.h and the list of games
 # (core/rulesets/games.inc) are ruleset-free.
 set(per_game_folders core search bench)
-set(per_game_files io/state_json io/observation io/record io/game_log io/board_json nets/encoder
+set(per_game_files io/state_json io/observation io/record io/game_log io/board_json io/card_texts nets/encoder
     nets/net_evaluator nets/register_evaluators selfplay/worker games/ruleset_game)
 set(ruleset_free core/splitmix core/rulesets/games)
 
