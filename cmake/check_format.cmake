@@ -3,8 +3,19 @@ cmake_minimum_required(VERSION 3.22)
 # cmake -DSOURCE_DIR=... -DCLANG_FORMAT=... -P this file. The generated tables (*.inc) are
 # left as generated. One clang-format (Debian 12's clang-format-14) for everybody: another
 # version may format some lines differently.
-file(GLOB_RECURSE sources RELATIVE ${SOURCE_DIR} ${SOURCE_DIR}/*.cpp ${SOURCE_DIR}/*.h)
-list(FILTER sources EXCLUDE REGEX "^(build|\\.|env/|.*node_modules/)")
+# The sources git tracks; without git (a source archive), every .cpp and .h outside build
+# folders. Not a plain glob in a checkout: tests running beside this one write files into the tree.
+find_program(GIT git)
+set(listed 1)
+if(GIT)
+  execute_process(COMMAND ${GIT} ls-files -- "*.cpp" "*.h" WORKING_DIRECTORY ${SOURCE_DIR}
+                  OUTPUT_VARIABLE sources RESULT_VARIABLE listed ERROR_QUIET OUTPUT_STRIP_TRAILING_WHITESPACE)
+  string(REPLACE "\n" ";" sources "${sources}")
+endif()
+if(NOT listed EQUAL 0)
+  file(GLOB_RECURSE sources RELATIVE ${SOURCE_DIR} ${SOURCE_DIR}/*.cpp ${SOURCE_DIR}/*.h)
+  list(FILTER sources EXCLUDE REGEX "(^|/)(build[^/]*|CMakeFiles|node_modules|\\.[^/]+|env)/")
+endif()
 # Each file against clang-format's output, not --dry-run: clang-format 14's dry run reports a
 # no-op change at the end of every `namespace a::inline B` block.
 set(unformatted)
