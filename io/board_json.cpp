@@ -3,7 +3,6 @@
 #include <nlohmann/json.hpp>
 
 #include "core/actions.h"
-
 #include "core/cards.h"
 #include "core/dominance.h"
 #include "core/game.h"
@@ -66,8 +65,8 @@ Json text_json(const CardText& t) {
 // What the page does with a legal action: a family a click on an element may choose
 // (purchase: a market card; play: a hand card; card_action: an action of a court card), a
 // decision to pass (never hidden), or any other choice.
-const char* legal_kind(Action a) {
-  switch (Act::decode(a).family) {
+const char* legal_kind(const Act::Decoded& d) {
+  switch (d.family) {
     case Act::kPurchaseFamily:
       return "purchase";
     case Act::kPlayFamily:
@@ -155,7 +154,7 @@ std::string board_legal_json(const State& s) {
     out.push_back(
         {{"id", legal[i]},
          {"name", describe_action(s, legal[i])},
-         {"kind", legal_kind(legal[i])},
+         {"kind", legal_kind(d)},
          {"card_action", d.family == Act::kCardActionFamily ? Json(kCardActionMechanics[d.b]) : Json()},
          {"card", action_card(s, legal[i])},
          {"region", action_region(legal[i])},

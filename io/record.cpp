@@ -81,9 +81,8 @@ std::optional<State> replay(const GameRecord& r, std::string* error) {
     const Action a = r.actions[i];
     if (s.game_over() || a >= kNumActions || !is_legal(s, a)) {
       if (error)
-        *error = "action " + std::to_string(long(i)) + " (id " + std::to_string(a) +
-                 ") is not legal at step " + std::to_string(long(i)) +
-                 (s.game_over() ? ": the game is already over" : "");
+        *error = "action " + std::to_string(i) + " (id " + std::to_string(a) + ") is not legal at step " +
+                 std::to_string(i) + (s.game_over() ? ": the game is already over" : "");
       return std::nullopt;
     }
     apply(s, a);
@@ -184,7 +183,7 @@ std::optional<GameRecord> record_from_json(const std::string& text, std::string*
     if (!actions.is_array()) throw RecordError("actions: expected an array");
     for (size_t i = 0; i < actions.size(); ++i) {
       const Json& a = actions[i];
-      const std::string where = "actions[" + std::to_string(long(i)) + "]";
+      const std::string where = "actions[" + std::to_string(i) + "]";
       // The id is authoritative; the name only has to be a string.
       if (!a.is_object() || a.size() != 2 || !a.contains("id") || !a.contains("name") ||
           !a["name"].is_string())

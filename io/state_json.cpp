@@ -306,7 +306,7 @@ void expect_keys(const Json& obj, std::initializer_list<const char*> keys, const
 std::string join(const std::string& where, const char* key) {
   return where.empty() ? key : where + "." + key;
 }
-std::string index(const std::string& where, size_t i) { return where + "[" + std::to_string(long(i)) + "]"; }
+std::string index(const std::string& where, size_t i) { return where + "[" + std::to_string(i) + "]"; }
 
 long long get_int(const Json& v, const std::string& where, long long lo, long long hi) {
   if (!v.is_number_integer()) throw LoadError(where + ": expected an integer, got " + describe(v));
@@ -326,10 +326,9 @@ std::string get_string(const Json& v, const std::string& where) {
 const Json& get_array(const Json& v, const std::string& where, size_t min_len, size_t max_len) {
   if (!v.is_array()) throw LoadError(where + ": expected an array, got " + describe(v));
   if (v.size() < min_len || v.size() > max_len) {
-    const std::string want = min_len == max_len
-                                 ? std::to_string(long(min_len))
-                                 : std::to_string(long(min_len)) + ".." + std::to_string(long(max_len));
-    throw LoadError(where + ": expected " + want + " entries, got " + std::to_string(long(v.size())));
+    const std::string want = min_len == max_len ? std::to_string(min_len)
+                                                : std::to_string(min_len) + ".." + std::to_string(max_len);
+    throw LoadError(where + ": expected " + want + " entries, got " + std::to_string(v.size()));
   }
   return v;
 }
