@@ -88,10 +88,18 @@ BenchReport run_bench(const BenchOptions& options) {
   report.ismcts_rollout = measure_ismcts("eval=rollout", 3, options);
   report.ismcts_heuristic = measure_ismcts("eval=heuristic", 3, options);
   // The shipped net of the game's smallest table (every game ships one).
-  if (std::filesystem::exists(nets::shipped_model_path(core::kGameKey, core::kMinPlayers)))
+  if (std::filesystem::exists(nets::shipped_model_path(core::kGameKey, core::kMinPlayers))) {
     report.ismcts_best = measure_ismcts(search::kBestAgentOptions, core::kMinPlayers, options);
+    for (const nets::InferencePath path : kCpuInferencePaths) {
+      const std::string name = nets::inference_path_name(path);
+      report.ismcts_best_by_inference.emplace_back(
+          name, measure_ismcts(std::string(search::kBestAgentOptions) + ",infer=" + name, core::kMinPlayers,
+                               options));
+    }
+  }
   report.net = run_net_bench(options.net);
   report.selfplay = run_selfplay_bench(options.selfplay_seconds);
+  report.selfplay_by_net = run_selfplay_by_net(options.selfplay_seconds);
   return report;
 }
 
@@ -115,8 +123,11 @@ std::string report_json(const BenchReport& report) {
   j["ismcts_heuristic_iters_per_s"] = report.ismcts_heuristic.iters_per_s();
   j["ismcts_best_iters_per_s"] =
       report.ismcts_best.iterations > 0 ? nlohmann::json(report.ismcts_best.iters_per_s()) : nlohmann::json();
+  for (const auto& [name, speed] : report.ismcts_best_by_inference)
+    j["ismcts_best_iters_per_s_by_inference"][name] = speed.iters_per_s();
   j["net"] = net_report_json(report.net);
   j["net"]["selfplay"] = selfplay_report_json(report.selfplay);
+  j["net"]["selfplay_by_net"] = selfplay_by_net_json(report.selfplay_by_net);
   return j.dump();
 }
 
@@ -142,9 +153,12 @@ std::string report_text(const BenchReport& report) {
         "ismcts best (shipped %d-player net, %s): %.0f iterations/s (%d-player opening, %ld iterations)\n",
         core::kMinPlayers, search::kBestAgentOptions, report.ismcts_best.iters_per_s(), core::kMinPlayers,
         report.ismcts_best.iterations);
+    for (const auto& [name, speed] : report.ismcts_best_by_inference)
+      out += fmt::sprintf("ismcts best, infer=%s: %.0f iterations/s\n", name.c_str(), speed.iters_per_s());
   }
   out += net_report_text(report.net);
   out += selfplay_report_text(report.selfplay);
+  for (const SelfPlayBenchReport& r : report.selfplay_by_net) out += selfplay_report_text(r);
   return out;
 }
 

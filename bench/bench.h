@@ -4,6 +4,8 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "bench/net_bench.h"
 #include "bench/selfplay_bench.h"
@@ -72,8 +74,11 @@ struct BenchReport {
   // The shipped 2-player agent "best" (net and heuristic blend); no iterations when
   // models/ has no 2-player net.
   SearchSpeed ismcts_best;
+  // The same on each CPU inference path (infer=...), in kCpuInferencePaths' order.
+  std::vector<std::pair<std::string, SearchSpeed>> ismcts_best_by_inference;
   NetBenchReport net;
   SelfPlayBenchReport selfplay;
+  std::vector<SelfPlayBenchReport> selfplay_by_net;
 };
 
 // Measures random-game throughput on the calling thread, 2 to 5 players, and ISMCTS speed,
@@ -83,8 +88,10 @@ BenchReport run_bench(const BenchOptions& options);
 // The report as one JSON object: {"state_bytes", "signature" (hex string), "players":
 // {"2": {"decisions_per_s", "games_per_s", "mean_decisions_per_game", "games",
 // "cpu_seconds", "wall_seconds"}, ...}, "ismcts_rollout_iters_per_s",
-// "ismcts_heuristic_iters_per_s", "ismcts_best_iters_per_s" (null without a shipped net), "net":
-// net_report_json with "selfplay": selfplay_report_json}.
+// "ismcts_heuristic_iters_per_s", "ismcts_best_iters_per_s" (null without a shipped net),
+// "ismcts_best_iters_per_s_by_inference" ({"bf16": ..., ...}; absent without one), "net":
+// net_report_json with "selfplay": selfplay_report_json and "selfplay_by_net":
+// selfplay_by_net_json}.
 std::string report_json(const BenchReport& report);
 // The report as readable text, one line per fact.
 std::string report_text(const BenchReport& report);

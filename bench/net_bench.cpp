@@ -7,10 +7,11 @@
 #include <memory>
 #include <stdexcept>
 
+#include "bench/selfplay_bench.h"
 #include "core/game.h"
 #include "core/random.h"
 #include "nets/encoder.h"
-#include "nets/torch_inference.h"
+#include "nets/inference_path.h"
 
 namespace pamir::bench::inline PAMIR_RULESET {
 namespace {
@@ -72,7 +73,7 @@ NetBenchReport run_net_bench(const NetBenchOptions& options) {
   }
 
   // The libtorch path where its plugin loads; a build without libtorch measures Eigen alone.
-  std::vector<nets::InferencePath> paths{nets::InferencePath::kEigen};
+  std::vector<nets::InferencePath> paths(std::begin(kCpuInferencePaths), std::end(kCpuInferencePaths));
   try {
     nets::set_torch_threads(1);
     paths.push_back(nets::InferencePath::kTorch);
@@ -81,7 +82,7 @@ NetBenchReport run_net_bench(const NetBenchOptions& options) {
   for (const auto path : paths) {
     auto inference = nets::make_inference(weights, path);
     for (const int batch : kNetBenchBatches) {
-      NetBenchCase c{path == nets::InferencePath::kEigen ? "eigen" : "torch", batch};
+      NetBenchCase c{inference->name(), batch};
       long batches = 0;
       int first = 0;
       const double start = cpu_now();

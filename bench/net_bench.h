@@ -1,6 +1,6 @@
 #pragma once
 // The network's share of `pamir bench`: forward passes per second of processor time (one
-// core: libtorch is held to one thread) for the default net, on both inference paths, at
+// core: libtorch is held to one thread) for the default net, on every inference path, at
 // the batch sizes the evaluator sees, plus the encoder's rate.
 
 #include <nlohmann/json.hpp>
@@ -17,7 +17,7 @@ struct NetBenchOptions {
 };
 
 struct NetBenchCase {
-  std::string path;  // "eigen" or "torch"
+  std::string path;  // the inference path's name: "f32", "bf16" or "torch"
   int batch = 0;
   long evaluations = 0;
   double cpu_seconds = 0;
@@ -34,7 +34,8 @@ struct NetBenchReport {
 constexpr int kNetBenchBatches[] = {1, 16, 64, 256};
 
 NetBenchReport run_net_bench(const NetBenchOptions& options);
-// {"width", "blocks", "features", "encodes_per_s", "eigen": {"1": evals/s, ...}, "torch": {...}}
+// {"width", "blocks", "features", "encodes_per_s", "f32": {"1": evals/s, ...}, "bf16": {...},
+// "torch": {...}}
 nlohmann::json net_report_json(const NetBenchReport& report);
 std::string net_report_text(const NetBenchReport& report);
 

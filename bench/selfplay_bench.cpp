@@ -19,15 +19,22 @@
 
 namespace pamir::bench::inline PAMIR_RULESET {
 
-SelfPlayBenchReport run_selfplay_bench(double seconds, const std::vector<int>& thread_counts) {
+SelfPlayBenchReport run_selfplay_bench(double seconds, const std::vector<int>& thread_counts,
+                                       const nets::NetConfig& net, nets::InferencePath inference) {
   // The defaults: full and fast searches, 16 games per worker, the game's fewest seats.
   selfplay::TrainConfig config;
   config.game = core::kGameKey;
   config.players = core::kMinPlayers;
-  const nets::NetConfig net;  // the default net
   auto weights = std::make_shared<const nets::NetWeights>(nets::random_weights(nets::net_shape(), net, 1));
-  SelfPlayBenchReport report{
-      net.width, net.blocks, config.players, config.games_per_worker, config.leaves_per_search, {}};
+  nets::NetEvaluatorOptions evaluator_options;
+  evaluator_options.inference = inference;
+  SelfPlayBenchReport report{net.width,
+                             net.blocks,
+                             config.players,
+                             config.games_per_worker,
+                             config.leaves_per_search,
+                             nets::inference_path_name(inference),
+                             {}};
   for (int threads : thread_counts) {
     SelfPlayBenchCase c;
     c.threads = threads;
@@ -39,7 +46,7 @@ SelfPlayBenchReport run_selfplay_bench(double seconds, const std::vector<int>& t
     const auto deadline = start + std::chrono::duration<double>(seconds);
 #pragma omp parallel num_threads(threads)
     {
-      selfplay::SelfPlayWorker worker(config, 1, nets::make_net_evaluator(weights));
+      selfplay::SelfPlayWorker worker(config, 1, nets::make_net_evaluator(weights, evaluator_options));
       // At least one finished search per thread, however busy the machine: a measurement
       // of nothing would report 0 simulations/s.
       worker.run(
@@ -57,9 +64,25 @@ SelfPlayBenchReport run_selfplay_bench(double seconds, const std::vector<int>& t
   return report;
 }
 
+std::vector<SelfPlayBenchReport> run_selfplay_by_net(double seconds) {
+  std::vector<SelfPlayBenchReport> reports;
+  for (const nets::NetConfig& net : kShippedNetSizes)
+    for (const nets::InferencePath path : kCpuInferencePaths)
+      reports.push_back(run_selfplay_bench(seconds, {1}, net, path));
+  return reports;
+}
+
+nlohmann::json selfplay_by_net_json(const std::vector<SelfPlayBenchReport>& reports) {
+  nlohmann::json j = nlohmann::json::object();
+  for (const SelfPlayBenchReport& r : reports)
+    j[std::to_string(r.width) + "x" + std::to_string(r.blocks)][r.inference] = r.cases.at(0).per_cpu_second();
+  return j;
+}
+
 nlohmann::json selfplay_report_json(const SelfPlayBenchReport& r) {
   nlohmann::json j = {{"width", r.width},
                       {"blocks", r.blocks},
+                      {"inference", r.inference},
                       {"players", r.players},
                       {"games_per_worker", r.games_per_worker},
                       {"leaves_per_search", r.leaves_per_search}};
@@ -81,10 +104,10 @@ std::string selfplay_report_text(const SelfPlayBenchReport& r) {
   std::string out;
   for (const auto& c : r.cases) {
     out += fmt::sprintf(
-        "self-play ISMCTS+net (width %d, %d blocks), %d thread(s): %.0f simulations/s wall, %.0f per "
+        "self-play ISMCTS+net (width %d, %d blocks, %s), %d thread(s): %.0f simulations/s wall, %.0f per "
         "core (%.0f per cpu-second), %.1f leaves per evaluator call\n",
-        r.width, r.blocks, c.threads, c.per_second(), c.per_second() / c.threads, c.per_cpu_second(),
-        c.evaluator_calls ? double(c.leaves) / c.evaluator_calls : 0.0);
+        r.width, r.blocks, r.inference.c_str(), c.threads, c.per_second(), c.per_second() / c.threads,
+        c.per_cpu_second(), c.evaluator_calls ? double(c.leaves) / c.evaluator_calls : 0.0);
   }
   return out;
 }

@@ -1,11 +1,15 @@
 #pragma once
 // Self-play's share of `pamir bench`: NN-guided ISMCTS simulations per second in self-play
-// (selfplay/worker.h with the default net's Eigen evaluator, random weights: speed does not
-// depend on what the weights say), on 1 and 2 threads, to show how it scales.
+// (selfplay/worker.h with a net evaluator of random weights: speed does not depend on what
+// the weights say): the default net on the default inference path on 1 and 2 threads, to
+// show how it scales, and the shipped nets' sizes on each CPU inference path on 1 thread.
 
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
+
+#include "nets/inference_path.h"
+#include "nets/weights.h"
 
 namespace pamir::bench::inline PAMIR_RULESET {
 
@@ -21,11 +25,22 @@ struct SelfPlayBenchCase {
 
 struct SelfPlayBenchReport {
   int width = 0, blocks = 0, players = 0, games_per_worker = 0, leaves_per_search = 0;
+  std::string inference;
   std::vector<SelfPlayBenchCase> cases;
 };
 
-SelfPlayBenchReport run_selfplay_bench(double seconds_per_case, const std::vector<int>& threads = {1, 2});
-// {"width", "blocks", "players", "games_per_worker", "leaves_per_search", "threads": {"1":
+SelfPlayBenchReport run_selfplay_bench(double seconds_per_case, const std::vector<int>& threads = {1, 2},
+                                       const nets::NetConfig& net = {},
+                                       nets::InferencePath inference = nets::kDefaultInference);
+
+// The shipped nets' sizes (models/README.md) and the CPU paths measured for each.
+constexpr nets::NetConfig kShippedNetSizes[] = {{128, 1}, {64, 1}};
+constexpr nets::InferencePath kCpuInferencePaths[] = {nets::InferencePath::kF32, nets::InferencePath::kBf16};
+// One report per shipped size and CPU path, 1 thread each.
+std::vector<SelfPlayBenchReport> run_selfplay_by_net(double seconds_per_case);
+// {"128x1": {"f32": simulations per processor second, "bf16": ...}, ...}
+nlohmann::json selfplay_by_net_json(const std::vector<SelfPlayBenchReport>& reports);
+// {"width", "blocks", "inference", "players", "games_per_worker", "leaves_per_search", "threads": {"1":
 // {"simulations_per_s", "simulations_per_cpu_s", "per_core", "leaves_per_call", ...}, ...},
 // "scaling_1_to_2"}
 nlohmann::json selfplay_report_json(const SelfPlayBenchReport& report);

@@ -1,8 +1,8 @@
 #pragma once
 // One forward pass of the network over a batch of encoded positions, behind an interface
-// so that the evaluator does not care which implementation runs it: EigenNet (torch-free,
+// so that the evaluator does not care which implementation runs it: PackedNet (torch-free,
 // fast at small batches on a CPU) or the libtorch model (large batches, GPU), or
-// nets/make_inference's pick of the faster one per batch size. The same for every game: the
+// nets/inference_path.h's pick of the faster one per batch size. The same for every game: the
 // net's shape (NetShape) gives the row length, action count and seats.
 
 #include <cstdint>

@@ -7,7 +7,6 @@
 #include <stdexcept>
 
 #include "core/game.h"
-#include "nets/eigen_net.h"
 #include "nets/encoder.h"
 #include "nets/shipped_models.h"
 
@@ -103,12 +102,14 @@ void NetEvaluator::evaluate(std::span<const search::Leaf> leaves,
 
 std::unique_ptr<search::Evaluator> make_net_evaluator(std::shared_ptr<const NetWeights> weights,
                                                       const NetEvaluatorOptions& options) {
-  return std::make_unique<NetEvaluator>(std::make_unique<EigenNet>(std::move(weights)), options);
+  return std::make_unique<NetEvaluator>(make_inference(std::move(weights), options.inference), options);
 }
 
-std::unique_ptr<search::Evaluator> make_net_evaluator(const std::string& weights_path) {
+std::unique_ptr<search::Evaluator> make_net_evaluator(const std::string& weights_path,
+                                                      InferencePath inference) {
   NetEvaluatorOptions options;
   options.name = "net:" + weights_path;
+  options.inference = inference;
   return make_net_evaluator(std::make_shared<const NetWeights>(load_weights(weights_path, net_shape())),
                             options);
 }
@@ -126,7 +127,7 @@ void ShippedNetEvaluator::evaluate(std::span<const search::Leaf> leaves,
       if (!std::filesystem::exists(path))
         throw std::runtime_error("no shipped net for " + std::to_string(players) + " players (" + path +
                                  "; models/README.md lists the shipped nets)");
-      evaluator = make_net_evaluator(path);
+      evaluator = make_net_evaluator(path, inference_);
     }
     evaluator->evaluate(leaves.subspan(begin, end - begin), results.subspan(begin, end - begin));
     begin = end;

@@ -12,6 +12,7 @@
 
 #include "core/hash.h"
 #include "nets/inference.h"
+#include "nets/inference_path.h"
 #include "nets/weights.h"
 #include "search/evaluator.h"
 
@@ -21,6 +22,7 @@ struct NetEvaluatorOptions {
   int cache_entries = 1 << 14;  // rounded up to a power of two; 0 disables the cache
   int max_cached_legal = 128;   // positions with more legal actions are evaluated, not cached
   std::string name = "net";     // for logs: e.g. "net:gen3"
+  InferencePath inference = kDefaultInference;
 };
 
 class NetEvaluator final : public search::Evaluator {
@@ -55,24 +57,26 @@ class NetEvaluator final : public search::Evaluator {
   std::vector<core::Key> miss_key_;
 };
 
-// A network evaluator on the Eigen path (torch-free); nets/torch_inference.h's make_inference
-// gives the libtorch or automatic choice for the other constructor. The weights must be of
-// this game's shape (nets/encoder.h, net_shape).
+// A network evaluator on options.inference's path. The weights must be of this game's shape
+// (nets/encoder.h, net_shape).
 std::unique_ptr<search::Evaluator> make_net_evaluator(std::shared_ptr<const NetWeights> weights,
                                                       const NetEvaluatorOptions& options = {});
 // The same from a weight file (the "net:<path>" evaluator spec); named "net:<path>".
 // Throws std::runtime_error with a one-line message when the file is missing or bad.
-std::unique_ptr<search::Evaluator> make_net_evaluator(const std::string& weights_path);
+std::unique_ptr<search::Evaluator> make_net_evaluator(const std::string& weights_path,
+                                                      InferencePath inference = kDefaultInference);
 
 // The shipped net for the player count of the positions it is given (nets/shipped_models.h),
 // loaded on first use. A player count without a shipped net throws std::runtime_error with a
 // one-line message.
 class ShippedNetEvaluator final : public search::Evaluator {
  public:
+  explicit ShippedNetEvaluator(InferencePath inference = kDefaultInference) : inference_(inference) {}
   void evaluate(std::span<const search::Leaf> leaves, std::span<const search::LeafResult> results) override;
   const char* name() const override { return "best"; }
 
  private:
+  InferencePath inference_;
   std::array<std::unique_ptr<search::Evaluator>, core::kMaxPlayers + 1> by_players_;
 };
 

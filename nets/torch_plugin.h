@@ -4,7 +4,7 @@
 // train: so the trainer and the libtorch inference path live in a shared library of their
 // own, libpamir_torch.so (nets/torch_plugin.cpp, nets/torch_trainer.cpp, nets/torch_net.cpp),
 // loaded the first time a command needs it (torch_plugin()). Callers use nets/trainer.h and
-// nets/torch_inference.h; this header is the contract between the program and the plugin,
+// nets/inference_path.h; this header is the contract between the program and the plugin,
 // torch-free, built by one build on both sides.
 
 #include <cstdint>

@@ -56,7 +56,7 @@ class Trainer {
   // and the run's config, which a resumed run may override, has the last word.
   void set_learning_settings(const TrainerOptions& o);
 
-  // The current parameters for inference (EigenNet, or make_inference).
+  // The current parameters for inference (make_inference).
   NetWeights export_weights() const;
 
   void save_checkpoint(const std::string& path, const std::string& metadata_json = "{}") const;

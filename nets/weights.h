@@ -1,6 +1,6 @@
 #pragma once
 // The network's parameters as plain floats, shared by the libtorch model (which exports
-// and imports them) and the Eigen inference path (which reads nothing else), and their
+// and imports them) and the CPU inference (nets/packed_net.h, which reads nothing else), and their
 // file format: a header (magic, version, shape, the encoder's fingerprint), a checksum, then the
 // floats. The same for every game: a net's shape (NetShape) says which game and encoder it
 // is for, and a file made for another is refused.

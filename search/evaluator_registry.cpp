@@ -12,12 +12,12 @@ namespace {
 // Refuses an argument for evaluators that take none.
 template <class E, class... Args>
 EvaluatorFactory without_argument(const char* name) {
-  return [name](const std::string& argument, core::u64 seed) -> std::unique_ptr<Evaluator> {
-    if (!argument.empty())
+  return [name](const EvaluatorRequest& request) -> std::unique_ptr<Evaluator> {
+    if (!request.argument.empty())
       throw std::invalid_argument(std::string("evaluator '") + name + "' takes no argument, got '" +
-                                  argument + "'");
+                                  request.argument + "'");
     if constexpr (std::is_constructible_v<E, core::u64>)
-      return std::make_unique<E>(seed);
+      return std::make_unique<E>(request.seed);
     else
       return std::make_unique<E>();
   };
@@ -54,7 +54,8 @@ std::vector<std::string> evaluator_names() {
   return names;
 }
 
-std::unique_ptr<Evaluator> make_evaluator(const std::string& spec, core::u64 seed) {
+std::unique_ptr<Evaluator> make_evaluator(const std::string& spec, core::u64 seed,
+                                          const std::string& inference) {
   const size_t colon = spec.find(':');
   const std::string name = spec.substr(0, colon);
   const std::string argument = colon == std::string::npos ? "" : spec.substr(colon + 1);
@@ -70,11 +71,11 @@ std::unique_ptr<Evaluator> make_evaluator(const std::string& spec, core::u64 see
     for (const std::string& n : evaluator_names()) known += (known.empty() ? "" : ", ") + n;
     throw std::invalid_argument("unknown evaluator '" + name + "' (known: " + known + ")");
   }
-  return factory(argument, seed);
+  return factory({argument, seed, inference});
 }
 
 std::unique_ptr<Evaluator> make_evaluator(const SearchOptions& options, core::u64 seed) {
-  return blend_with_heuristic(make_evaluator(options.eval, seed), options.hmix);
+  return blend_with_heuristic(make_evaluator(options.eval, seed, options.infer), options.hmix);
 }
 
 }  // namespace pamir::search::inline PAMIR_RULESET

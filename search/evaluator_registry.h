@@ -14,19 +14,28 @@
 
 namespace pamir::search::inline PAMIR_RULESET {
 
-// Makes an evaluator from the text after "name:" in the spec (empty when there is none)
-// and a seed; throws std::invalid_argument with a one-line reason for a bad argument.
-using EvaluatorFactory =
-    std::function<std::unique_ptr<Evaluator>(const std::string& argument, core::u64 seed)>;
+// What a factory is asked for: the text after "name:" in the spec (empty when there is
+// none), a seed, and the arithmetic a net evaluator runs its net with (the option infer;
+// evaluators without a net ignore it).
+struct EvaluatorRequest {
+  std::string argument;
+  core::u64 seed = 0;
+  std::string inference = SearchOptions().infer;
+};
+
+// Makes an evaluator from a request; throws std::invalid_argument with a one-line reason for
+// a bad argument.
+using EvaluatorFactory = std::function<std::unique_ptr<Evaluator>(const EvaluatorRequest& request)>;
 
 // Adds (or replaces) a named evaluator. Returns true so that it can initialize a static.
 bool register_evaluator(const std::string& name, EvaluatorFactory factory);
 
 // The evaluator for a spec "name" or "name:argument"; throws std::invalid_argument naming
 // the known evaluators when the name is unknown.
-std::unique_ptr<Evaluator> make_evaluator(const std::string& spec, core::u64 seed);
-// The leaf evaluator a search's options describe: options.eval, with options.hmix of the
-// heuristic's value blended in (blend_with_heuristic).
+std::unique_ptr<Evaluator> make_evaluator(const std::string& spec, core::u64 seed,
+                                          const std::string& inference = SearchOptions().infer);
+// The leaf evaluator a search's options describe: options.eval run with options.infer, with
+// options.hmix of the heuristic's value blended in (blend_with_heuristic).
 std::unique_ptr<Evaluator> make_evaluator(const SearchOptions& options, core::u64 seed);
 
 std::vector<std::string> evaluator_names();

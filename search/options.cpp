@@ -56,6 +56,9 @@ const OptionEntry kOptions[] = {
     {{"hmix", OptionKind::kReal, 0, 1, "0", nullptr,
       "share of the heuristic's value mixed into every leaf value of the evaluator (0: the evaluator alone)"},
      PAMIR_NUMBER_FIELD(hmix, double)},
+    {{"infer", OptionKind::kText, 0, 0, "f32", nullptr,
+      "a net evaluator's arithmetic: f32, or bf16 (weights stored as bfloat16, sums in float)"},
+     [](SearchOptions& o, double, const std::string& text) { o.infer = text; }},
     {{"seed", OptionKind::kInt, 0, 9e15, "0", nullptr, "mixed into the agent's seed"},
      PAMIR_NUMBER_FIELD(seed, core::u64)},
 };

@@ -27,6 +27,7 @@ struct SearchOptions {
   int worlds;               // determinizations (pimc)
   std::string eval;         // evaluator spec: rollout, heuristic, uniform, net:<path>, ...
   double hmix;              // share of the heuristic's value mixed into every leaf value
+  std::string infer;        // a net evaluator's arithmetic: f32 or bf16 (nets/inference_path.h)
   core::u64 seed;
 };
 

@@ -111,7 +111,8 @@ void register_custom_agents() {
     return std::make_unique<GreedyAgent>(seed);
   });
   // "material" or "material:<temperature>".
-  search::register_evaluator("material", [](const std::string& argument, core::u64) {
+  search::register_evaluator("material", [](const search::EvaluatorRequest& request) {
+    const std::string& argument = request.argument;
     char* end = nullptr;
     const double temperature = argument.empty() ? 3.0 : std::strtod(argument.c_str(), &end);
     if (!(temperature > 0) || (end && *end))

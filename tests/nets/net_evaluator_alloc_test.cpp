@@ -4,8 +4,8 @@
 #include <vector>
 
 #include "core/game.h"
-#include "nets/eigen_net.h"
 #include "nets/encoder.h"
+#include "nets/inference_path.h"
 #include "nets/net_evaluator.h"
 #include "tests/alloc_counter.h"
 #include "tests/nets/positions.h"
@@ -29,8 +29,9 @@ TEST(Alloc, NetEvaluatorInSteadyStateAllocatesNothing) {
     leaves.push_back({&states[i], l, legal_actions(states[i], l)});
     results.push_back({&values[i], priors.data() + i * kMaxLegalActions});
   }
-  nets::NetEvaluator evaluator(std::make_unique<nets::EigenNet>(std::make_shared<const nets::NetWeights>(
-                                   nets::random_weights(nets::net_shape(), {64, 2}, 1))),
+  nets::NetEvaluator evaluator(nets::make_inference(std::make_shared<const nets::NetWeights>(
+                                                        nets::random_weights(nets::net_shape(), {64, 2}, 1)),
+                                                    nets::kDefaultInference),
                                {.cache_entries = 4096, .max_cached_legal = kMaxLegalActions});
   evaluator.evaluate(leaves, results);
   evaluator.clear_cache();

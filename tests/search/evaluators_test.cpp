@@ -91,8 +91,8 @@ TEST(Evaluators, HeuristicBlendMixesValuesAndKeepsThePrior) {
 
 TEST(Evaluators, RegistryTakesNewEvaluatorsWithArguments) {
   auto seen = std::make_shared<std::string>();  // outlives the test: the registry is global
-  search::register_evaluator("test-uniform", [seen](const std::string& argument, u64) {
-    *seen = argument;
+  search::register_evaluator("test-uniform", [seen](const search::EvaluatorRequest& request) {
+    *seen = request.argument;
     return std::make_unique<search::UniformEvaluator>();
   });
   auto e = search::make_evaluator("test-uniform:gen3.pt", 1);

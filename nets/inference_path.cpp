@@ -1,36 +1,38 @@
-#include "nets/torch_inference.h"
+#include "nets/inference_path.h"
 
+#include <iterator>
 #include <stdexcept>
 
-#include "nets/eigen_net.h"
+#include "nets/packed_net.h"
 #include "nets/torch_plugin.h"
 
 namespace pamir::nets {
 
-// On the CPU the Eigen path won at every batch size `pamir bench` measures (1 to 256; see
-// docs/encoding.md), so libtorch is never picked there: the crossover is out of reach.
+// On the CPU the torch-free paths won at every batch size `pamir bench` measures (1 to 256;
+// see docs/encoding.md), so libtorch is never picked there: the crossover is out of reach.
 const int kTorchCrossoverBatch = 1 << 30;
 
 namespace {
 
-// Eigen for small batches on the CPU, libtorch for large ones (or any batch on a GPU).
+constexpr const char* kPathNames[] = {"f32", "bf16", "torch", "auto"};
+
+// The default CPU path for small batches, libtorch for large ones (or any batch on a GPU).
 class AutoInference final : public Inference {
  public:
   explicit AutoInference(std::shared_ptr<const NetWeights> weights)
-      : eigen_(weights),
+      : cpu_(make_inference(weights, kDefaultInference)),
         torch_(torch_plugin().new_inference(*weights)),
         crossover_(torch_uses_cuda() ? 16 : kTorchCrossoverBatch) {}
   void run(const InferenceBatch& batch, const InferenceOutput& out) override {
     if (batch.size >= crossover_)
       torch_->run(batch, out);
     else
-      eigen_.run(batch, out);
+      cpu_->run(batch, out);
   }
   const char* name() const override { return "auto"; }
 
  private:
-  EigenNet eigen_;
-  std::unique_ptr<Inference> torch_;
+  std::unique_ptr<Inference> cpu_, torch_;
   int crossover_;
 };
 
@@ -38,8 +40,10 @@ class AutoInference final : public Inference {
 
 std::unique_ptr<Inference> make_inference(std::shared_ptr<const NetWeights> weights, InferencePath path) {
   switch (path) {
-    case InferencePath::kEigen:
-      return std::make_unique<EigenNet>(std::move(weights));
+    case InferencePath::kF32:
+      return std::make_unique<PackedNet<float>>(*weights);
+    case InferencePath::kBf16:
+      return std::make_unique<PackedNet<Bf16>>(*weights);
     case InferencePath::kTorch:
       return torch_plugin().new_inference(*weights);
     case InferencePath::kAuto:
@@ -49,11 +53,12 @@ std::unique_ptr<Inference> make_inference(std::shared_ptr<const NetWeights> weig
 }
 
 InferencePath parse_inference_path(const std::string& name) {
-  if (name == "eigen") return InferencePath::kEigen;
-  if (name == "torch") return InferencePath::kTorch;
-  if (name == "auto") return InferencePath::kAuto;
-  throw std::invalid_argument("unknown inference path '" + name + "' (eigen, torch or auto)");
+  for (std::size_t i = 0; i < std::size(kPathNames); ++i)
+    if (name == kPathNames[i]) return InferencePath(i);
+  throw std::invalid_argument("unknown inference path '" + name + "' (f32, bf16, torch or auto)");
 }
+
+const char* inference_path_name(InferencePath path) { return kPathNames[int(path)]; }
 
 bool torch_uses_cuda() { return torch_plugin().uses_cuda(); }
 
