@@ -109,8 +109,8 @@ TEST(TrainConfig, ResolvedFileReadsBackToTheSameValues) {
 }
 
 TEST(TrainConfig, ShippedConfigsParseAndDocumentEveryKey) {
-  for (const char* name :
-       {"quickstart.cfg", "quickstart-3p.cfg", "quickstart-expanse.cfg", "standard.cfg", "tiny.cfg"}) {
+  for (const char* name : {"quickstart.cfg", "quickstart-3p.cfg", "quickstart-expanse.cfg", "standard.cfg",
+                           "tiny.cfg", "pamir-3p.cfg", "pamir-4p.cfg", "pamir-5p.cfg", "expanse-4p.cfg"}) {
     const std::string path = std::string(PAMIR_SOURCE_DIR) + "/configs/" + name;
     SCOPED_TRACE(path);
     EXPECT_NO_THROW({
