@@ -89,12 +89,13 @@ BenchReport run_bench(const BenchOptions& options) {
   report.ismcts_heuristic = measure_ismcts("eval=heuristic", 3, options);
   // The shipped net of the game's smallest table (every game ships one).
   if (std::filesystem::exists(nets::shipped_model_path(core::kGameKey, core::kMinPlayers))) {
-    report.ismcts_best = measure_ismcts(search::kBestAgentOptions, core::kMinPlayers, options);
-    for (const nets::InferencePath path : kCpuInferencePaths) {
+    for (const nets::InferencePath path : nets::kCpuInferencePaths) {
       const std::string name = nets::inference_path_name(path);
       report.ismcts_best_by_inference.emplace_back(
           name, measure_ismcts(std::string(search::kBestAgentOptions) + ",infer=" + name, core::kMinPlayers,
                                options));
+      // `best` as it plays: its options leave infer at the default.
+      if (path == nets::kDefaultInference) report.ismcts_best = report.ismcts_best_by_inference.back().second;
     }
   }
   report.net = run_net_bench(options.net);

@@ -74,7 +74,7 @@ struct BenchReport {
   // The shipped 2-player agent "best" (net and heuristic blend); no iterations when
   // models/ has no 2-player net.
   SearchSpeed ismcts_best;
-  // The same on each CPU inference path (infer=...), in kCpuInferencePaths' order.
+  // The same on each CPU inference path (infer=...), in nets::kCpuInferencePaths' order.
   std::vector<std::pair<std::string, SearchSpeed>> ismcts_best_by_inference;
   NetBenchReport net;
   SelfPlayBenchReport selfplay;

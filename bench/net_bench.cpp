@@ -4,10 +4,10 @@
 
 #include <cstdio>
 #include <ctime>
+#include <iterator>
 #include <memory>
 #include <stdexcept>
 
-#include "bench/selfplay_bench.h"
 #include "core/game.h"
 #include "core/random.h"
 #include "nets/encoder.h"
@@ -73,7 +73,8 @@ NetBenchReport run_net_bench(const NetBenchOptions& options) {
   }
 
   // The libtorch path where its plugin loads; a build without libtorch measures Eigen alone.
-  std::vector<nets::InferencePath> paths(std::begin(kCpuInferencePaths), std::end(kCpuInferencePaths));
+  std::vector<nets::InferencePath> paths(std::begin(nets::kCpuInferencePaths),
+                                         std::end(nets::kCpuInferencePaths));
   try {
     nets::set_torch_threads(1);
     paths.push_back(nets::InferencePath::kTorch);

@@ -33,10 +33,9 @@ SelfPlayBenchReport run_selfplay_bench(double seconds_per_case, const std::vecto
                                        const nets::NetConfig& net = {},
                                        nets::InferencePath inference = nets::kDefaultInference);
 
-// The shipped nets' sizes (models/README.md) and the CPU paths measured for each.
+// The shipped nets' sizes (models/README.md), each measured on every CPU path.
 constexpr nets::NetConfig kShippedNetSizes[] = {{128, 1}, {64, 1}};
-constexpr nets::InferencePath kCpuInferencePaths[] = {nets::InferencePath::kF32, nets::InferencePath::kBf16};
-// One report per shipped size and CPU path, 1 thread each.
+// One report per shipped size and CPU path (nets::kCpuInferencePaths), 1 thread each.
 std::vector<SelfPlayBenchReport> run_selfplay_by_net(double seconds_per_case);
 // {"128x1": {"f32": simulations per processor second, "bf16": ...}, ...}
 nlohmann::json selfplay_by_net_json(const std::vector<SelfPlayBenchReport>& reports);

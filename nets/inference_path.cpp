@@ -14,7 +14,8 @@ const int kTorchCrossoverBatch = 1 << 30;
 
 namespace {
 
-constexpr const char* kPathNames[] = {"f32", "bf16", "torch", "auto"};
+constexpr const char* kPathNames[] = {"f32", "bf16", "torch", "auto"};  // in InferencePath's order
+static_assert(std::size(kPathNames) == std::size_t(InferencePath::kAuto) + 1);
 
 // The default CPU path for small batches, libtorch for large ones (or any batch on a GPU).
 class AutoInference final : public Inference {

@@ -19,6 +19,8 @@ enum class InferencePath { kF32, kBf16, kTorch, kAuto };
 // whose default names it). Float: at the shipped nets' sizes bfloat16 was no faster
 // (docs/benchmarks.md, "The packed kernel and bfloat16").
 constexpr InferencePath kDefaultInference = InferencePath::kF32;
+// The torch-free paths, which `pamir bench` measures side by side.
+constexpr InferencePath kCpuInferencePaths[] = {InferencePath::kF32, InferencePath::kBf16};
 
 // Batches of at least this many rows go to libtorch under kAuto on a CPU (measured by
 // `pamir bench`; see docs/encoding.md).

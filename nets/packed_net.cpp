@@ -216,12 +216,14 @@ void PackedNet<Weight>::run(const InferenceBatch& batch, const InferenceOutput& 
     for (int b = 0; b < blocks_; ++b) {
       const std::size_t matrix = std::size_t(width_) * stride_;
       const Weight* w1 = hidden_.data() + 2 * b * matrix;
+      const Weight* w2 = w1 + matrix;
       const float* b1 = hidden_bias_.data() + 2 * b * stride_;
+      const float* b2 = b1 + stride_;
       weighted_row_sum(t, b1, w1, stride_, terms, nonzero_terms(h, width_, terms));
       relu(t, stride_);
       // h += W2 t + b2: the residual joins the bias as the sum's start.
-      for (int k = 0; k < stride_; ++k) h[k] += b1[stride_ + k];
-      weighted_row_sum(h, h, w1 + matrix, stride_, terms, nonzero_terms(t, width_, terms));
+      for (int k = 0; k < stride_; ++k) h[k] += b2[k];
+      weighted_row_sum(h, h, w2, stride_, terms, nonzero_terms(t, width_, terms));
       relu(h, stride_);
     }
     float* values = out.values + i * seats_;

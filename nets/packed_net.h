@@ -10,7 +10,6 @@
 // widest registers of the target (AVX-512 in the native build, SSE in the portable one).
 
 #include <cstdint>
-#include <memory>
 #include <vector>
 
 #include "nets/feature.h"
