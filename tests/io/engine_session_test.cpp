@@ -183,7 +183,9 @@ TEST(EngineSession, GoJsonGivesEveryRootMoveAndTheLine) {
   for (size_t i = 0; i < moves.size(); ++i) {
     EXPECT_NE(std::find(legal.begin(), legal.end(), moves[i].at("action").get<int>()), legal.end());
     EXPECT_EQ(moves[i].at("name"), game.action_name(p, moves[i].at("action").get<games::Action>()));
-    if (i > 0) EXPECT_LE(moves[i].at("visits").get<int>(), moves[i - 1].at("visits").get<int>());
+    if (i > 0) {
+      EXPECT_LE(moves[i].at("visits").get<int>(), moves[i - 1].at("visits").get<int>());
+    }
     visits += moves[i].at("visits").get<int>();
   }
   EXPECT_GE(visits, 199);  // each iteration visits one root move (the last may stop at the root)
