@@ -72,7 +72,7 @@ NetBenchReport run_net_bench(const NetBenchOptions& options) {
     prior_ptr[i] = priors.data() + i * core::kMaxLegalActions;
   }
 
-  // The libtorch path where its plugin loads; a build without libtorch measures Eigen alone.
+  // The libtorch path where its plugin loads; a build without libtorch measures the CPU paths alone.
   std::vector<nets::InferencePath> paths(std::begin(nets::kCpuInferencePaths),
                                          std::end(nets::kCpuInferencePaths));
   try {

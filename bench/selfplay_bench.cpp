@@ -66,7 +66,7 @@ SelfPlayBenchReport run_selfplay_bench(double seconds, const std::vector<int>& t
 
 std::vector<SelfPlayBenchReport> run_selfplay_by_net(double seconds) {
   std::vector<SelfPlayBenchReport> reports;
-  for (const nets::NetConfig& net : kShippedNetSizes)
+  for (const nets::NetConfig& net : kMeasuredNetSizes)
     for (const nets::InferencePath path : nets::kCpuInferencePaths)
       reports.push_back(run_selfplay_bench(seconds, {1}, net, path));
   return reports;

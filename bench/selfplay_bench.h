@@ -33,9 +33,10 @@ SelfPlayBenchReport run_selfplay_bench(double seconds_per_case, const std::vecto
                                        const nets::NetConfig& net = {},
                                        nets::InferencePath inference = nets::kDefaultInference);
 
-// The shipped nets' sizes (models/README.md), each measured on every CPU path.
-constexpr nets::NetConfig kShippedNetSizes[] = {{128, 1}, {64, 1}};
-// One report per shipped size and CPU path (nets::kCpuInferencePaths), 1 thread each.
+// The net sizes self-play is measured at, each on every CPU path: the shipped nets' (128x1,
+// models/README.md) and the quickstart recipes' (64x1, configs/quickstart*.cfg).
+constexpr nets::NetConfig kMeasuredNetSizes[] = {{128, 1}, {64, 1}};
+// One report per measured size and CPU path (nets::kCpuInferencePaths), 1 thread each.
 std::vector<SelfPlayBenchReport> run_selfplay_by_net(double seconds_per_case);
 // {"128x1": {"f32": simulations per processor second, "bf16": ...}, ...}
 nlohmann::json selfplay_by_net_json(const std::vector<SelfPlayBenchReport>& reports);
