@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -22,6 +23,7 @@ namespace fs = std::filesystem;
 struct TrainFlags {
   std::string config_path;
   std::string out;
+  std::string init_weights;
   bool resume = false;
   bool coordinator_only = false;
   std::vector<std::string> overrides;
@@ -67,6 +69,9 @@ const bool train_registered = register_command([](CLI::App& app) {
   cmd->add_option("--out", flags->out, "Run folder (default: runs/<config name>)");
   cmd->add_flag("--resume", flags->resume,
                 "Continue the run in --out (its saved config.cfg, with any overrides)");
+  cmd->add_option("--init-weights", flags->init_weights,
+                  "A new run's generation 0: this weights file (a net of the config's game, width and depth) "
+                  "instead of random weights");
   cmd->add_option("--set", flags->overrides, "Override a config key: --set key=value (repeatable)");
   cmd->add_option("--threads", flags->threads, "Same as --set threads=N")->check(CLI::Range(0, 1024));
   cmd->add_option("--generations", flags->generations, "Same as --set generations=N")
@@ -88,6 +93,12 @@ const bool train_registered = register_command([](CLI::App& app) {
     } catch (const selfplay::ConfigError& e) {
       throw CommandError(e.what());
     }
+    if (flags->resume && !flags->init_weights.empty())
+      throw CommandError(
+          "--init-weights starts a new run; --resume continues from the run's own generations");
+    // Checked before the run folder is written, so that a wrong file leaves nothing behind.
+    std::optional<selfplay::InitialNet> initial;
+    if (!flags->init_weights.empty()) initial = selfplay::load_initial_net(config, flags->init_weights);
     nets::torch_plugin();  // a build or install without libtorch says so before writing anything
     fs::create_directories(flags->out);
     io::write_file_atomically(saved, selfplay::format_config(config));
@@ -98,7 +109,8 @@ const bool train_registered = register_command([](CLI::App& app) {
     if (ranks.cluster->size() > 1)
       std::fprintf(stderr, "ranks: %d, rank 0 trains and %s\n", ranks.cluster->size(),
                    flags->coordinator_only ? "coordinates only" : "plays a share of the games");
-    const selfplay::TrainRunResult r = selfplay::run_training(config, flags->out, ranks);
+    const selfplay::TrainRunResult r =
+        selfplay::run_training(config, flags->out, ranks, initial ? &*initial : nullptr);
     std::printf(
         "\nratings (Plackett-Luce, Elo scale, generation 0 = 0; eval search %d iterations/decision):\n%s",
         config.eval_iters, selfplay::rating_table(r.ratings).c_str());

@@ -29,6 +29,8 @@ class TrainerBackend {
   virtual const std::string& metadata() const = 0;
   virtual void set_learning_settings(const TrainerOptions& o) = 0;
   virtual NetWeights export_weights() const = 0;
+  // Replaces the net's parameters (same shape and config; Trainer::set_weights checks).
+  virtual void import_weights(const NetWeights& weights) = 0;
   virtual std::vector<float> optimizer_state_values() const = 0;
   virtual void save_checkpoint(const std::string& path, const std::string& metadata_json) const = 0;
 };
@@ -48,7 +50,7 @@ class TorchPlugin {
 // The plugin's one exported function. Its name carries the contract's version: a plugin of
 // an older contract is not found rather than called wrongly. Raise it when this header
 // changes.
-#define PAMIR_TORCH_PLUGIN_ENTRY pamir_torch_plugin_v1
+#define PAMIR_TORCH_PLUGIN_ENTRY pamir_torch_plugin_v2
 extern "C" const TorchPlugin* PAMIR_TORCH_PLUGIN_ENTRY();
 
 // The plugin, loaded on the first call (thread-safe). It is looked for at $PAMIR_TORCH_PLUGIN,

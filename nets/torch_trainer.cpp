@@ -97,6 +97,7 @@ class TorchTrainer final : public TrainerBackend {
   const TrainerOptions& options() const override { return options_; }
   const std::string& metadata() const override { return metadata_; }
   NetWeights export_weights() const override { return net_->to_weights(); }
+  void import_weights(const NetWeights& w) override { net_->set_weights(w); }
 
   void set_learning_settings(const TrainerOptions& o) override {
     TrainerOptions& mine = options_;

@@ -1,5 +1,8 @@
 #include "nets/trainer.h"
 
+#include <stdexcept>
+#include <string>
+
 #include "nets/torch_plugin.h"
 
 namespace pamir::nets {
@@ -17,6 +20,17 @@ const TrainerOptions& Trainer::options() const { return impl_->options(); }
 const std::string& Trainer::metadata() const { return impl_->metadata(); }
 void Trainer::set_learning_settings(const TrainerOptions& o) { impl_->set_learning_settings(o); }
 NetWeights Trainer::export_weights() const { return impl_->export_weights(); }
+
+void Trainer::set_weights(const NetWeights& w) {
+  const TrainerOptions& o = options();
+  if (!(w.shape == o.shape))
+    throw std::runtime_error("the weights are for another game or encoder than the trainer's");
+  if (w.config.width != o.net.width || w.config.blocks != o.net.blocks)
+    throw std::runtime_error("the weights are " + std::to_string(w.config.width) + " wide with " +
+                             std::to_string(w.config.blocks) + " blocks; the trainer's net is " +
+                             std::to_string(o.net.width) + " wide with " + std::to_string(o.net.blocks));
+  impl_->import_weights(w);
+}
 std::vector<float> Trainer::optimizer_state_values() const { return impl_->optimizer_state_values(); }
 
 void Trainer::save_checkpoint(const std::string& path, const std::string& metadata_json) const {

@@ -58,6 +58,10 @@ class Trainer {
 
   // The current parameters for inference (make_inference).
   NetWeights export_weights() const;
+  // Starts from these parameters instead (a run warm-started from a trained net); the
+  // optimizer state is left as it is. Throws std::runtime_error with a one-line message when
+  // they are for another shape, width or depth.
+  void set_weights(const NetWeights& weights);
 
   void save_checkpoint(const std::string& path, const std::string& metadata_json = "{}") const;
   // Restores everything a checkpoint holds (the options' net config and learning settings

@@ -361,6 +361,18 @@ void write_reports(const TrainConfig& c, const RunPaths& paths, const TrainRunRe
                             run_report_html(c, r.records, r.ratings, r.final_matches));
 }
 
+// Generation 0: random weights drawn from the run's seed, or the initial net.
+void save_first_generation(const TrainConfig& c, const RunPaths& paths, const InitialNet* initial) {
+  nets::Trainer trainer(trainer_options(c));
+  nlohmann::json meta = nlohmann::json::object();
+  if (initial) {
+    trainer.set_weights(initial->weights);
+    meta["initial_weights"] = initial->path;
+    std::fprintf(stderr, "generation 0: the net of %s\n", initial->path.c_str());
+  }
+  save_generation(trainer, paths, 0, meta.dump());
+}
+
 }  // namespace
 
 std::string net_agent_spec(const TrainConfig& c, const std::string& dir, int generation) {
@@ -374,14 +386,29 @@ std::string baseline_agent_spec(const TrainConfig& c) {
   return "ismcts:iters=" + std::to_string(c.baseline_iters) + ",eval=rollout";
 }
 
-TrainRunResult run_training(const TrainConfig& c, const std::string& dir, const RunRanks& ranks) {
+InitialNet load_initial_net(const TrainConfig& c, const std::string& path) {
+  InitialNet initial{path, nets::load_weights(path, shape_of(c))};
+  const nets::NetConfig& n = initial.weights.config;
+  if (n.width != c.net_width || n.blocks != c.net_blocks)
+    throw std::runtime_error(path + ": the net is " + std::to_string(n.width) + " wide with " +
+                             std::to_string(n.blocks) +
+                             " blocks, the config's net_width = " + std::to_string(c.net_width) +
+                             " and net_blocks = " + std::to_string(c.net_blocks));
+  return initial;
+}
+
+TrainRunResult run_training(const TrainConfig& c, const std::string& dir, const RunRanks& ranks,
+                            const InitialNet* initial) {
   const games::Game& game = games::game(c.game);
   const RunPaths paths(dir);
   const bool spread = ranks.cluster && ranks.cluster->size() > 1;
   std::unique_ptr<dist::RankTournamentGames> remote_games;
   if (spread) remote_games = std::make_unique<dist::RankTournamentGames>(*ranks.cluster, ranks.root_plays);
   for (const auto& d : {paths.shards, paths.nets, paths.eval, paths.generations}) fs::create_directories(d);
-  if (!fs::exists(paths.checkpoint(0))) save_generation(nets::Trainer(trainer_options(c)), paths, 0, "{}");
+  if (!fs::exists(paths.checkpoint(0)))
+    save_first_generation(c, paths, initial);
+  else if (initial)
+    throw std::runtime_error(dir + " already has a generation 0: an initial net starts a new run only");
 
   TrainRunResult result;
   EvalGames all;

@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "dist/cluster.h"
+#include "nets/weights.h"
 #include "selfplay/config.h"
 #include "training/run_record.h"
 
@@ -42,9 +43,22 @@ struct RunRanks {
   bool root_plays = true;
 };
 
+// A trained net as a new run's generation 0 in place of random weights (`pamir train
+// --init-weights`): a recipe taken on from a shipped net when the run folder that made it is
+// gone. Self-play starts from it; the optimizer starts fresh.
+struct InitialNet {
+  std::string path;  // recorded in generation 0's checkpoint metadata
+  nets::NetWeights weights;
+};
+// Reads the file and checks it is a net of the config's game, width and depth; throws
+// std::runtime_error with a one-line message naming the file.
+InitialNet load_initial_net(const TrainConfig& config, const std::string& path);
+
 // Runs (or continues) the run in dir with config, a config of its game (config.game, checked
-// with check_game_config); progress goes to stderr.
-TrainRunResult run_training(const TrainConfig& config, const std::string& dir, const RunRanks& ranks = {});
+// with check_game_config); progress goes to stderr. initial, when given, becomes generation 0
+// of a new run; a run folder that already has a generation 0 refuses it.
+TrainRunResult run_training(const TrainConfig& config, const std::string& dir, const RunRanks& ranks = {},
+                            const InitialNet* initial = nullptr);
 
 // The agent spec of generation g's net in evaluation games.
 std::string net_agent_spec(const TrainConfig& config, const std::string& dir, int generation);

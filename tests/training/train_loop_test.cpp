@@ -115,6 +115,37 @@ TEST(TrainLoop, AMovedFinishedRunExtendsByAGeneration) {
   fs::remove_all(moved);
 }
 
+// A new run can start from a trained net (a recipe taken on when the run folder that made the
+// net is gone): its generation 0 is that net, byte for byte, and it trains on from there.
+TEST(TrainLoop, ARunStartsFromAnInitialNet) {
+  TrainConfig c = tiny();
+  apply_overrides(c, {"generations=1", "final_eval_games=0"});
+  const fs::path first = fresh_dir("train_init_first"), second = fresh_dir("train_init_second");
+  run_training(c, first.string());
+  const std::string trained = (first / "nets/gen001.weights").string();
+  apply_overrides(c, {"seed=7"});
+  const InitialNet initial = load_initial_net(c, trained);
+  const TrainRunResult r = run_training(c, second.string(), {}, &initial);
+  expect_complete_run(second, c);
+  EXPECT_EQ(io::read_file((second / "nets/gen000.weights").string()), io::read_file(trained));
+  EXPECT_NE(io::read_file((second / "nets/gen001.weights").string()), io::read_file(trained));
+  ASSERT_EQ(r.records.size(), 1u);
+  // A run that has its generation 0 keeps it.
+  EXPECT_THROW(run_training(c, second.string(), {}, &initial), std::runtime_error);
+  // A net of another width is refused before anything is written.
+  TrainConfig wider = c;
+  apply_overrides(wider, {"net_width=" + std::to_string(c.net_width * 2)});
+  try {
+    load_initial_net(wider, trained);
+    ADD_FAILURE() << "a net of another width was taken";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("net_width"), std::string::npos) << e.what();
+  }
+  EXPECT_THROW(load_initial_net(c, (first / "metrics.csv").string()), std::runtime_error);
+  fs::remove_all(first);
+  fs::remove_all(second);
+}
+
 // A run is a function of its config and seed: two runs at two threads write the same shards
 // and weights byte for byte, although their threads finish games in different orders.
 TEST(TrainLoop, TwoRunsWithOneSeedAreByteIdentical) {
