@@ -43,6 +43,8 @@ const ConfigKey kKeys[] = {
      "share of the heuristic's value mixed into the net's leaf values (self-play and evaluation)"},
     {"value_target_mix", &C::value_target_mix, 0, 1, "0",
      "share of the full search's root value in a row's value target (the rest: the game's result)"},
+    {"value_target_lambda", &C::value_target_lambda, 0, 1, "0",
+     "lambda of the root values mixed into value targets: 0 the row's own, up to 1 the game's result"},
     {"wakhan_share", &C::wakhan_share, 0, 1, "0",
      "share of self-play games in which Wakhan, the rules' automaton, takes one seat (2-3 players)"},
     {"max_decisions", &C::max_decisions, 50, 1e6, "2000",

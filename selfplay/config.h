@@ -47,9 +47,10 @@ struct TrainConfig {
   int games_per_shard;
   double heuristic_mix;     // share of the heuristic's value in every leaf value (search option hmix)
   double value_target_mix;  // share of the full search's root value in value targets (the rest: the result)
-  double wakhan_share;      // share of self-play games in which Wakhan takes a seat (2-3 players)
-  int max_decisions;        // after this many decisions a game stops: self-play scores it by the standing,
-                            // evaluation as a draw
+  double value_target_lambda;  // 0: that root value is the row's own; > 0: a TD(lambda) return
+  double wakhan_share;         // share of self-play games in which Wakhan takes a seat (2-3 players)
+  int max_decisions;           // after this many decisions a game stops: self-play scores it by the standing,
+                               // evaluation as a draw
 
   // The network.
   int net_width;

@@ -191,12 +191,21 @@ void SelfPlayWorker::finish_game(Slot& slot, const std::function<void(FinishedGa
   slot.counters.rows += long(slot.row_player.size());
   // The value target: the result, with a share of the search's own judgement mixed in
   // (value_target_mix). A result is one noisy bit shared by every row of the game; the
-  // search's root value differs from row to row and carries what the search saw.
-  const float mix = float(config_.value_target_mix);
-  for (std::size_t r = 0; r < slot.row_player.size(); ++r) {
+  // search's root value differs from row to row and carries what the search saw. With
+  // value_target_lambda = L > 0 that judgement is the lambda-return (TD(lambda)): the root
+  // values of this row and the rows after it weighted (1 - L), (1 - L) L, (1 - L) L^2, ...,
+  // and the result weighted by what is left, L^(rows to the end). A row's target then
+  // carries what later searches, nearer the end, saw of its position, not only its own
+  // search's view (which, with the heuristic blended into every leaf, leans on the
+  // heuristic), and each row still has a target of its own. Computed from the last row back.
+  const float mix = float(config_.value_target_mix), lambda = float(config_.value_target_lambda);
+  std::array<float, core::kMaxPlayers> judged = returns;  // the lambda-return of the row after
+  for (std::size_t r = slot.row_player.size(); r-- > 0;) {
     std::array<float, core::kMaxPlayers> target{};
-    for (int p = 0; p < config_.players; ++p)
-      target[p] = (1 - mix) * returns[p] + mix * slot.row_root_values[r][p];
+    for (int p = 0; p < config_.players; ++p) {
+      judged[p] = (1 - lambda) * slot.row_root_values[r][p] + lambda * judged[p];
+      target[p] = (1 - mix) * returns[p] + mix * judged[p];
+    }
     const auto rotated = nets::rotate_to_player(target, slot.row_player[r], config_.players);
     std::copy(rotated.begin(), rotated.end(), slot.rows.value.begin() + r * core::kMaxPlayers);
   }

@@ -137,6 +137,46 @@ TEST(SelfPlay, ValueTargetsMixTheResultWithTheRootValue) {
   EXPECT_GE(exact, rows * 8 / 10) << exact << " of " << rows;
 }
 
+// value_target_lambda: with the uniform evaluator every root value is 1/2 (unless the search
+// saw the game end), so the lambda-return of the row k rows before the end (k = 1 for the
+// last) is 1/2 + L^k x (result - 1/2): the result reaches back through the rows, fading.
+// L = 1 gives the result itself at every row, whatever the searches saw; L = 0 leaves each
+// row its own root value. The targets do not change the games, so the three runs below play
+// the same games and their rows line up.
+TEST(SelfPlay, ValueTargetLambdaCarriesTheResultBackThroughTheRows) {
+  const auto play = [](const std::string& lambda) {
+    TrainConfig c = tiny();
+    apply_overrides(c, {"full_fraction=1", "max_decisions=60", "games_per_worker=2", "value_target_mix=1",
+                        "value_target_lambda=" + lambda});
+    return play_games(*uniform_worker(c, 1), 2);
+  };
+  const std::vector<FinishedGame> result = play("1"), fading = play("0.5"), own = play("0");
+  ASSERT_EQ(result.size(), 2u);
+  ASSERT_EQ(fading.size(), 2u);
+  ASSERT_EQ(own.size(), 2u);
+  int rows = 0, as_expected = 0, decided = 0;
+  for (std::size_t i = 0; i < result.size(); ++i) {
+    const ShardRows &z = result[i].rows, &f = fading[i].rows, &o = own[i].rows;
+    for (const ShardRows* s : {&z, &f, &o}) expect_well_formed(*s, 2);
+    ASSERT_EQ(f.rows(), z.rows());
+    ASSERT_EQ(o.rows(), z.rows());
+    const int n = z.rows(), seats = z.shape.num_seats;
+    ASSERT_GT(n, 0);
+    for (int r = 0; r < n; ++r, ++rows) {
+      // Rotated to the player to move: column 0 is that player's result, 0, 1/2 or 1.
+      const float won = z.value[r * seats];
+      EXPECT_TRUE(won == 0.0f || won == 0.5f || won == 1.0f) << won;
+      if (o.value[r * seats] != 0.5f) continue;  // this row's search saw the end
+      const double expected = 0.5 + std::pow(0.5, n - r) * (won - 0.5);
+      as_expected += std::abs(f.value[r * seats] - expected) < 1e-5;
+      decided += won != 0.5f;
+    }
+  }
+  // A later row whose search saw the end changes the targets before it, so not every row is exact.
+  EXPECT_GE(as_expected, rows * 8 / 10) << as_expected << " of " << rows;
+  EXPECT_GT(decided, 0) << "no game was decided, so the test shows nothing";
+}
+
 TEST(SelfPlay, WakhanTakesASeatInHerShareOfGames) {
   TrainConfig c = tiny();
   int with_her = 0;
