@@ -62,7 +62,8 @@ class RandomAgent final : public Agent {
 // ("best:iters=400") override these. 1,600 iterations: against Wakhan the 2-player net of
 // 2026-12-01 won 0.83 of games at 400 and 0.90 at 1,600 (docs/training.md), for about 20 ms
 // of processor time a decision (1.74 s in all for the 76 decisions of `pamir play --players 2
-// --seed 3 --agents best,wakhan`).
+// --seed 3 --agents best,wakhan`). With the nets of 2026-12-06, 3,200 iterations won no more
+// of 1,000 deals against Wakhan than 1,600 (models/README.md), so the default stays.
 constexpr const char* kBestAgentOptions = "iters=1600,c=1.5,batch=4,hmix=0.5,eval=best";
 
 // Makes an agent from the text after "name:" in its spec (empty when there is none) and the
