@@ -110,8 +110,19 @@ std::unique_ptr<search::Evaluator> make_net_evaluator(const std::string& weights
   NetEvaluatorOptions options;
   options.name = "net:" + weights_path;
   options.inference = inference;
-  return make_net_evaluator(std::make_shared<const NetWeights>(load_weights(weights_path, net_shape())),
-                            options);
+  return make_net_evaluator(load_weights_shared(weights_path, net_shape()), options);
+}
+
+search::Evaluator& ShippedNetEvaluator::evaluator_for(int players) {
+  auto& evaluator = by_players_[players];
+  if (!evaluator) {
+    const std::string path = shipped_model_path(core::kGameKey, players);
+    if (!std::filesystem::exists(path))
+      throw std::runtime_error("no shipped net for " + std::to_string(players) + " players (" + path +
+                               "; models/README.md lists the shipped nets)");
+    evaluator = make_net_evaluator(path, inference_);
+  }
+  return *evaluator;
 }
 
 void ShippedNetEvaluator::evaluate(std::span<const search::Leaf> leaves,
@@ -121,15 +132,7 @@ void ShippedNetEvaluator::evaluate(std::span<const search::Leaf> leaves,
     const int players = leaves[begin].state->num_players;
     std::size_t end = begin + 1;
     while (end < leaves.size() && leaves[end].state->num_players == players) ++end;
-    auto& evaluator = by_players_[players];
-    if (!evaluator) {
-      const std::string path = shipped_model_path(core::kGameKey, players);
-      if (!std::filesystem::exists(path))
-        throw std::runtime_error("no shipped net for " + std::to_string(players) + " players (" + path +
-                                 "; models/README.md lists the shipped nets)");
-      evaluator = make_net_evaluator(path, inference_);
-    }
-    evaluator->evaluate(leaves.subspan(begin, end - begin), results.subspan(begin, end - begin));
+    evaluator_for(players).evaluate(leaves.subspan(begin, end - begin), results.subspan(begin, end - begin));
     begin = end;
   }
 }

@@ -73,9 +73,12 @@ class ShippedNetEvaluator final : public search::Evaluator {
  public:
   explicit ShippedNetEvaluator(InferencePath inference = kDefaultInference) : inference_(inference) {}
   void evaluate(std::span<const search::Leaf> leaves, std::span<const search::LeafResult> results) override;
+  // Loads the net of s's player count, outside the search's clock.
+  void prepare(const core::State& s) override { evaluator_for(s.num_players); }
   const char* name() const override { return "best"; }
 
  private:
+  search::Evaluator& evaluator_for(int players);
   InferencePath inference_;
   std::array<std::unique_ptr<search::Evaluator>, core::kMaxPlayers + 1> by_players_;
 };

@@ -1,6 +1,9 @@
 #include "nets/weights.h"
 
 #include <cmath>
+#include <deque>
+#include <filesystem>
+#include <mutex>
 #include <cstring>
 #include <iterator>
 #include <stdexcept>
@@ -135,6 +138,36 @@ void save_weights(const std::string& path, const NetWeights& w) {
 
 NetWeights load_weights(const std::string& path, const NetShape& expected) {
   return parse_weights(io::read_file(path), path, expected);
+}
+
+std::shared_ptr<const NetWeights> load_weights_shared(const std::string& path, const NetShape& expected) {
+  // A file is known by its path, size and modification time: a net rewritten in place (a
+  // training run's, or an edited file) is read again.
+  struct Entry {
+    std::string path;
+    std::uintmax_t size;
+    std::filesystem::file_time_type modified;
+    std::shared_ptr<const NetWeights> weights;
+  };
+  constexpr std::size_t kCachedFiles = 8;  // a tournament's nets, or a run's recent generations
+  static std::mutex mutex;
+  static std::deque<Entry> cache;  // most recently used first
+  std::error_code error;
+  const auto size = std::filesystem::file_size(path, error);
+  const auto modified = std::filesystem::last_write_time(path, error);
+  if (error) return std::make_shared<const NetWeights>(load_weights(path, expected));  // its own error
+  const std::lock_guard lock(mutex);
+  for (auto it = cache.begin(); it != cache.end(); ++it)
+    if (it->path == path && it->size == size && it->modified == modified && it->weights->shape == expected) {
+      Entry hit = std::move(*it);
+      cache.erase(it);
+      cache.push_front(std::move(hit));
+      return cache.front().weights;
+    }
+  auto weights = std::make_shared<const NetWeights>(load_weights(path, expected));
+  cache.push_front({path, size, modified, weights});
+  if (cache.size() > kCachedFiles) cache.pop_back();
+  return weights;
 }
 
 }  // namespace pamir::nets

@@ -14,6 +14,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -72,5 +73,9 @@ std::string serialize_weights(const NetWeights& w);
 NetWeights parse_weights(std::string_view bytes, const std::string& source, const NetShape& expected);
 void save_weights(const std::string& path, const NetWeights& w);
 NetWeights load_weights(const std::string& path, const NetShape& expected);
+// The same, read once per process while the file keeps its size and modification time: the
+// agents a tournament builds game after game share one copy instead of reading the file
+// again inside their games. Thread-safe; the most recently used files stay cached.
+std::shared_ptr<const NetWeights> load_weights_shared(const std::string& path, const NetShape& expected);
 
 }  // namespace pamir::nets

@@ -45,6 +45,9 @@ class Evaluator {
   virtual void evaluate(std::span<const Leaf> leaves, std::span<const LeafResult> results) = 0;
   // A short description for logs and reports, e.g. "rollout" or "net:gen3".
   virtual const char* name() const = 0;
+  // Gets ready to evaluate positions like s (a net loaded for its player count), so that
+  // the work is done before a search's clock starts rather than inside its first call.
+  virtual void prepare(const core::State& s) { (void)s; }
 };
 
 }  // namespace pamir::search::inline PAMIR_RULESET

@@ -47,6 +47,7 @@ class HeuristicBlendEvaluator final : public Evaluator {
  public:
   HeuristicBlendEvaluator(std::unique_ptr<Evaluator> inner, float weight);
   void evaluate(std::span<const Leaf> leaves, std::span<const LeafResult> results) override;
+  void prepare(const core::State& s) override { inner_->prepare(s); }
   const char* name() const override { return name_.c_str(); }
 
  private:

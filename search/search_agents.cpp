@@ -40,6 +40,7 @@ TreeSearchAgent::TreeSearchAgent(std::string name, const SearchOptions& options,
       search_(options, model, seed) {}
 
 core::Action TreeSearchAgent::choose(const core::State& s) {
+  evaluator_->prepare(s);  // before the clock starts
   search_.start(s);
   search_.run(*evaluator_);
   return search_.choose_move();
@@ -84,6 +85,7 @@ core::Action PimcAgent::choose(const core::State& s) {
   double visits[core::kMaxLegalActions] = {};
   double value[core::kMaxLegalActions] = {};
   RootMove moves[core::kMaxLegalActions];
+  evaluator_->prepare(s);  // before the first world's clock starts
   for (int w = 0; w < options_.worlds; ++w) {
     search_.start(core::sample_world(s, p, rng_));
     search_.run(*evaluator_);

@@ -63,6 +63,10 @@ const ConfigKey kKeys[] = {
     {"baseline_iters", &C::baseline_iters, 1, 1e6, "32", "iterations of the ISMCTS-rollout baseline"},
     {"final_eval_games", &C::final_eval_games, 0, 1e6, "200",
      "games of the last generation vs generation 0, and vs the baseline"},
+    {"yardstick_games", &C::yardstick_games, 0, 1e6, "0",
+     "games of every generation vs each yardstick opponent (heuristic ISMCTS, Wakhan at 2 players)"},
+    {"yardstick_iters", &C::yardstick_iters, 1, 1e6, "200",
+     "iterations per decision of the net and of heuristic ISMCTS in yardstick games"},
 };
 
 std::string known_games() {
@@ -228,7 +232,7 @@ std::vector<std::string> fixed_keys_changed(const TrainConfig& saved, const Trai
   if (saved.game != resumed.game) return {"game"};
   static const char* const kFixed[] = {
       "players",           "seed",          "net_width",  "net_blocks", "cpuct",          "heuristic_mix",
-      "leaves_per_search", "max_decisions", "eval_iters", "eval_games", "baseline_iters", "final_eval_games"};
+      "leaves_per_search", "max_decisions", "eval_iters", "eval_games", "baseline_iters", "final_eval_games", "yardstick_iters"};
   std::vector<std::string> changed;
   for (const char* key : kFixed)
     if (key_value(saved, key) != key_value(resumed, key)) changed.push_back(key);

@@ -69,6 +69,10 @@ struct TrainConfig {
   int eval_games;        // games of the new net against the previous one, and against the baseline
   int baseline_iters;    // iterations of the ISMCTS-rollout baseline
   int final_eval_games;  // games of the last generation against generation 0
+  // The yardstick (the learning curve): every generation, 0 included, against fixed opponents
+  // that do not change between runs or recipes, at one search budget.
+  int yardstick_games;  // games against each yardstick opponent per generation; 0: no yardstick
+  int yardstick_iters;  // iterations per decision of the net and of heuristic ISMCTS there
 
   // Where each key's value came from ("configs/x.cfg:12", "--set", "default"), for errors
   // found once the game is known (check_game_config).

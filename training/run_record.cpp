@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 #include "io/json.h"
 #include "tournament/report.h"
@@ -45,6 +46,7 @@ std::string record_json(const GenerationRecord& r) {
               {"capped", r.capped},
               {"threads", r.threads},
               {"seconds", r.selfplay_seconds},
+              {"cpu_seconds", r.selfplay_cpu_seconds},
               {"simulations_per_second", r.simulations_per_second},
               {"leaves_per_call", r.leaves_per_call}}},
             {"train",
@@ -52,13 +54,14 @@ std::string record_json(const GenerationRecord& r) {
               {"window_shards", r.window_shards},
               {"skipped_shards", r.skipped_shards},
               {"seconds", r.train_seconds},
+              {"cpu_seconds", r.train_cpu_seconds},
               {"losses", json::array()},
               {"holdout",
                {{"step", r.holdout.step},
                 {"loss", r.holdout.loss},
                 {"policy", r.holdout.policy},
                 {"value", r.holdout.value}}}}},
-            {"eval", {{"matches", json::array()}, {"seconds", r.eval_seconds}}}};
+            {"eval", {{"matches", json::array()}, {"seconds", r.eval_seconds}, {"cpu_seconds", r.eval_cpu_seconds}}}};
   for (const auto& p : r.losses)
     j["train"]["losses"].push_back(
         {{"step", p.step}, {"loss", p.loss}, {"policy", p.policy}, {"value", p.value}});
@@ -80,6 +83,8 @@ GenerationRecord parse_record(const std::string& text, const std::string& source
     r.resignations = s.at("resignations"), r.audit_would_resign = s.at("audit_would_resign");
     r.resign_false = s.at("resign_false"), r.capped = s.at("capped"), r.threads = s.at("threads"),
     r.selfplay_seconds = s.at("seconds");
+    // Records written before processor time was kept have none (-1).
+    r.selfplay_cpu_seconds = s.value("cpu_seconds", -1.0);
     // Records written before the rates were kept: the rates as they were computed then.
     r.simulations_per_second =
         s.value("simulations_per_second", r.selfplay_seconds > 0 ? r.iterations / r.selfplay_seconds : 0.0);
@@ -88,6 +93,7 @@ GenerationRecord parse_record(const std::string& text, const std::string& source
     const json& t = j.at("train");
     r.window_rows = t.at("window_rows"), r.window_shards = t.at("window_shards");
     r.skipped_shards = t.at("skipped_shards"), r.train_seconds = t.at("seconds");
+    r.train_cpu_seconds = t.value("cpu_seconds", -1.0);
     for (const auto& p : t.at("losses"))
       r.losses.push_back({p.at("step"), p.at("loss"), p.at("policy"), p.at("value")});
     const json& h = t.at("holdout");
@@ -96,6 +102,7 @@ GenerationRecord parse_record(const std::string& text, const std::string& source
     for (const auto& m : e.at("matches"))
       r.matches.push_back({m.at("opponent"), m.at("games"), m.at("score"), m.at("low"), m.at("high")});
     r.eval_seconds = e.at("seconds");
+    r.eval_cpu_seconds = e.value("cpu_seconds", -1.0);
     return r;
   } catch (const io::JsonSyntaxError& e) {
     throw std::runtime_error(source + ": malformed generation record: " + e.what());
@@ -112,6 +119,9 @@ const MatchScore* find_match(const GenerationRecord& r, const std::string& prefi
   return nullptr;
 }
 
+// Processor seconds as a CSV cell: empty where the record has none.
+std::string cpu_seconds(double s) { return s < 0 ? "" : fmt::sprintf("%.2f", s); }
+
 }  // namespace
 
 std::string metrics_csv(const std::vector<GenerationRecord>& records) {
@@ -121,7 +131,7 @@ std::string metrics_csv(const std::vector<GenerationRecord>& records) {
       "policy_loss,"
       "value_loss,holdout_policy_loss,holdout_value_loss,score_vs_previous,score_vs_baseline,score_vs_"
       "heuristic,"
-      "score_vs_wakhan,eval_seconds\n";
+      "score_vs_wakhan,eval_seconds,selfplay_cpu_seconds,train_cpu_seconds,eval_cpu_seconds\n";
   for (const auto& r : records) {
     const LossPoint last = r.losses.empty() ? LossPoint{} : r.losses.back();
     const MatchScore* prev = find_match(r, "gen");
@@ -141,7 +151,8 @@ std::string metrics_csv(const std::vector<GenerationRecord>& records) {
            "," + (base ? fmt::sprintf("%.4f", base->score) : "") + "," +
            (heuristic ? fmt::sprintf("%.4f", heuristic->score) : "") + "," +
            (wakhan ? fmt::sprintf("%.4f", wakhan->score) : "") + "," + fmt::sprintf("%.2f", r.eval_seconds) +
-           "\n";
+           "," + cpu_seconds(r.selfplay_cpu_seconds) + "," + cpu_seconds(r.train_cpu_seconds) + "," +
+           cpu_seconds(r.eval_cpu_seconds) + "\n";
   }
   return out;
 }
@@ -154,6 +165,99 @@ std::string losses_csv(const std::vector<GenerationRecord>& records) {
              fmt::sprintf("%.6f", p.loss) + "," + fmt::sprintf("%.6f", p.policy) + "," +
              fmt::sprintf("%.6f", p.value) + "\n";
   return out;
+}
+
+std::vector<CurvePoint> learning_curve(const std::vector<GenerationRecord>& records,
+                                       const std::vector<RatingRow>& yardstick_ratings,
+                                       const std::vector<std::vector<MatchScore>>& scores) {
+  std::vector<CurvePoint> curve;
+  for (const RatingRow& row : yardstick_ratings) {
+    if (row.generation < 0) continue;
+    CurvePoint p{row.generation, 0, 0, row.elo, row.low, row.high, row.games, {}};
+    for (const GenerationRecord& r : records) {
+      if (r.generation > row.generation) continue;
+      p.wall_hours += (r.selfplay_seconds + r.train_seconds) / 3600;
+      if (p.cpu_hours >= 0 && r.selfplay_cpu_seconds >= 0 && r.train_cpu_seconds >= 0)
+        p.cpu_hours += (r.selfplay_cpu_seconds + r.train_cpu_seconds) / 3600;
+      else
+        p.cpu_hours = -1;
+    }
+    if (std::size_t(row.generation) < scores.size()) p.scores = scores[row.generation];
+    curve.push_back(std::move(p));
+  }
+  std::sort(curve.begin(), curve.end(), [](const auto& a, const auto& b) { return a.generation < b.generation; });
+  return curve;
+}
+
+std::string curve_csv(const std::vector<CurvePoint>& curve) {
+  std::string out = "generation,cpu_hours,wall_hours,elo,elo_low,elo_high,games";
+  if (!curve.empty())
+    for (const MatchScore& m : curve.front().scores)
+      out += ",score_vs_" + m.opponent + "," + m.opponent + "_low," + m.opponent + "_high";
+  out += "\n";
+  for (const CurvePoint& p : curve) {
+    out += std::to_string(p.generation) + "," + (p.cpu_hours < 0 ? "" : fmt::sprintf("%.5f", p.cpu_hours)) + "," +
+           fmt::sprintf("%.5f", p.wall_hours) + "," + fmt::sprintf("%.1f,%.1f,%.1f", p.elo, p.low, p.high) + "," +
+           std::to_string(p.games);
+    for (const MatchScore& m : p.scores) out += fmt::sprintf(",%.4f,%.4f,%.4f", m.score, m.low, m.high);
+    out += "\n";
+  }
+  return out;
+}
+
+std::vector<CurvePoint> parse_curve_csv(const std::string& text, const std::string& source) {
+  const auto split = [](const std::string& line) {
+    std::vector<std::string> cells;
+    std::size_t at = 0;
+    for (std::size_t comma; (comma = line.find(',', at)) != std::string::npos; at = comma + 1)
+      cells.push_back(line.substr(at, comma - at));
+    cells.push_back(line.substr(at));
+    return cells;
+  };
+  std::istringstream in(text);
+  std::string line;
+  if (!std::getline(in, line)) throw std::runtime_error(source + ": empty learning curve file");
+  const std::vector<std::string> header = split(line);
+  const auto column = [&](const char* name) {
+    const auto it = std::find(header.begin(), header.end(), name);
+    if (it == header.end()) throw std::runtime_error(source + ": no column '" + name + "' (not a curve.csv?)");
+    return std::size_t(it - header.begin());
+  };
+  const std::size_t gen = column("generation"), cpu = column("cpu_hours"), wall = column("wall_hours"),
+                    elo = column("elo"), low = column("elo_low"), high = column("elo_high"), games = column("games");
+  std::vector<CurvePoint> curve;
+  for (int number = 2; std::getline(in, line); ++number) {
+    if (line.empty()) continue;
+    const std::vector<std::string> cells = split(line);
+    const std::string where = source + ":" + std::to_string(number);
+    if (cells.size() != header.size()) throw std::runtime_error(where + ": " + std::to_string(cells.size()) +
+                                                                " cells where the header has " +
+                                                                std::to_string(header.size()));
+    try {
+      CurvePoint p;
+      p.generation = std::stoi(cells[gen]);
+      p.cpu_hours = cells[cpu].empty() ? -1 : std::stod(cells[cpu]);
+      p.wall_hours = std::stod(cells[wall]);
+      p.elo = std::stod(cells[elo]), p.low = std::stod(cells[low]), p.high = std::stod(cells[high]);
+      p.games = std::stol(cells[games]);
+      curve.push_back(std::move(p));
+    } catch (const std::logic_error&) {
+      throw std::runtime_error(where + ": not a number where one belongs");
+    }
+  }
+  return curve;
+}
+
+std::string curve_svg(const std::vector<NamedCurve>& curves, const std::string& title) {
+  static const char* const kColors[] = {"#d62728", "#1f77b4", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b"};
+  std::vector<ChartSeries> series;
+  for (const NamedCurve& c : curves) {
+    ChartSeries s{c.name, kColors[series.size() % std::size(kColors)], {}};
+    for (const CurvePoint& p : c.points)
+      if (p.cpu_hours >= 0) s.points.push_back({p.cpu_hours, p.elo, p.low, p.high});
+    series.push_back(std::move(s));
+  }
+  return svg_line_chart(title, "processor hours of self-play and training", "Elo (heuristic ISMCTS = 0)", series);
 }
 
 std::string rating_table(const std::vector<RatingRow>& ratings) {
@@ -169,7 +273,8 @@ std::string rating_table(const std::vector<RatingRow>& ratings) {
 
 std::string run_report_html(const TrainConfig& config, const std::vector<GenerationRecord>& records,
                             const std::vector<RatingRow>& ratings,
-                            const std::vector<MatchScore>& final_matches) {
+                            const std::vector<MatchScore>& final_matches,
+                            const std::vector<CurvePoint>& curve) {
   std::string html =
       "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>pamir training run</title>\n<style>"
       "body{font-family:sans-serif;margin:2em;max-width:60em}table{border-collapse:collapse;margin:1em 0}"
@@ -181,6 +286,17 @@ std::string run_report_html(const TrainConfig& config, const std::vector<Generat
             fmt::sprintf("%.3f", m.low) + " to " + fmt::sprintf("%.3f", m.high) + ").</p>\n";
   }
 
+  if (!curve.empty()) {
+    std::string opponents;
+    for (const MatchScore& m : curve.front().scores) opponents += (opponents.empty() ? "" : ", ") + m.opponent;
+    html += "<h2>Learning curve</h2>\n<p>Each generation against the yardstick (" + html_escape(opponents) +
+            "; " + std::to_string(config.yardstick_games) + " games each, " +
+            std::to_string(config.yardstick_iters) +
+            " iterations per decision for the net and for heuristic ISMCTS), against the processor hours of "
+            "self-play and training that made it.</p>\n" +
+            curve_svg({{"this run", curve}}, "Elo against processor hours (95% intervals)") + "<pre>" +
+            html_escape(curve_csv(curve)) + "</pre>\n";
+  }
   // The rating first: what a reader opens the report for, on the first screen.
   // The generations as a line with intervals; each fixed opponent as a level line.
   std::vector<ChartSeries> rating_series{{"generation", "#d62728", {}}};

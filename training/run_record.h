@@ -38,6 +38,9 @@ struct GenerationRecord {
   long evaluator_calls = 0;
   int threads = 0;
   double selfplay_seconds = 0, simulations_per_second = 0, leaves_per_call = 0;
+  // Processor seconds of each phase, every thread of this process together (other MPI ranks
+  // not counted); -1 in a record written before they were kept.
+  double selfplay_cpu_seconds = -1, train_cpu_seconds = -1, eval_cpu_seconds = -1;
   // Training.
   long window_rows = 0;
   int window_shards = 0, skipped_shards = 0;
@@ -69,6 +72,33 @@ struct RatingRow {
   long games = 0;
 };
 
+// A point of the learning curve: generation g's rating against the yardstick opponents, at
+// the processor hours of self-play and training that made it (generations 1..g; evaluation
+// is not counted). cpu_hours is -1 where an earlier generation's record has no processor time.
+struct CurvePoint {
+  int generation = 0;
+  double cpu_hours = 0, wall_hours = 0;
+  double elo = 0, low = 0, high = 0;  // Elo scale, heuristic ISMCTS at 0, 95% interval
+  long games = 0;
+  std::vector<MatchScore> scores;  // against each yardstick opponent
+};
+
+// The curve of a run: its yardstick ratings (RatingRow::generation >= 0) and scores by
+// generation (scores[g]) placed at the hours its records give.
+std::vector<CurvePoint> learning_curve(const std::vector<GenerationRecord>& records,
+                                       const std::vector<RatingRow>& yardstick_ratings,
+                                       const std::vector<std::vector<MatchScore>>& scores);
+// One line per point; curve_points reads the file back (a one-line error names the source).
+std::string curve_csv(const std::vector<CurvePoint>& curve);
+std::vector<CurvePoint> parse_curve_csv(const std::string& text, const std::string& source);
+
+// Runs' curves on one chart: Elo against processor hours, one series per run.
+struct NamedCurve {
+  std::string name;
+  std::vector<CurvePoint> points;
+};
+std::string curve_svg(const std::vector<NamedCurve>& curves, const std::string& title);
+
 // The rating table as text, best first.
 std::string rating_table(const std::vector<RatingRow>& ratings);
 
@@ -76,7 +106,8 @@ std::string rating_table(const std::vector<RatingRow>& ratings);
 // speed, the final matches of the last generation.
 std::string run_report_html(const TrainConfig& config, const std::vector<GenerationRecord>& records,
                             const std::vector<RatingRow>& ratings,
-                            const std::vector<MatchScore>& final_matches);
+                            const std::vector<MatchScore>& final_matches,
+                            const std::vector<CurvePoint>& curve = {});
 
 // One console line for a finished generation: losses, held-out losses, stopped games,
 // evaluation scores.

@@ -4,6 +4,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <ctime>
 #include <filesystem>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -28,6 +29,15 @@ using Clock = std::chrono::steady_clock;
 
 double seconds_since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
 
+// Processor seconds this process has used, all its threads together: what a phase costs
+// whatever else the machine is doing (the learning curve's x axis), where wall seconds
+// depend on the load and the thread count.
+double process_cpu_seconds() {
+  timespec t{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+  return double(t.tv_sec) + 1e-9 * double(t.tv_nsec);
+}
+
 std::string numbered(const std::string& dir, const char* prefix, int generation, const char* suffix) {
   return dir + fmt::sprintf("/%s%03d%s", prefix, generation, suffix);
 }
@@ -49,6 +59,9 @@ struct RunPaths {
   // The final matches are named by the run's last generation, so that extending a finished
   // run (--generations more) plays its new last generation's matches in files of their own.
   std::string final_results(int last) const { return numbered(eval, "final-gen", last, "-vs-gen000.jsonl"); }
+  std::string yardstick_results(int g, const std::string& opponent) const {
+    return numbered(eval, "gen", g, ("-yardstick-" + opponent + ".jsonl").c_str());
+  }
   std::string final_baseline_results(int last) const {
     return numbered(eval, "final-gen", last, "-vs-baseline.jsonl");
   }
@@ -139,12 +152,14 @@ LossPoint holdout_losses(nets::Trainer& trainer, const ShardRows& rows, int batc
 
 void train_generation(const TrainConfig& c, const RunPaths& paths, int g, GenerationRecord& record) {
   const auto started = Clock::now();
+  const double cpu_started = process_cpu_seconds();
   if (fs::exists(paths.checkpoint(g))) {  // trained before a kill: the losses are in the checkpoint
     const nets::Trainer done = nets::Trainer::load_checkpoint(paths.checkpoint(g), shape_of(c));
     const auto meta = nlohmann::json::parse(done.metadata());
     for (const auto& p : meta.at("losses")) record.losses.push_back({p.at(0), p.at(1), p.at(2), p.at(3)});
     record.window_rows = meta.at("window_rows"), record.window_shards = meta.at("window_shards");
     record.skipped_shards = meta.at("skipped_shards"), record.train_seconds = meta.at("seconds");
+    record.train_cpu_seconds = meta.value("cpu_seconds", -1.0);
     const auto& h = meta.at("holdout");
     record.holdout = {h.at(0), h.at(1), h.at(2), h.at(3)};
     return;
@@ -181,7 +196,9 @@ void train_generation(const TrainConfig& c, const RunPaths& paths, int g, Genera
   }
   bar.finish();
   record.train_seconds = seconds_since(started);
+  record.train_cpu_seconds = process_cpu_seconds() - cpu_started;
   nlohmann::json meta = {{"generation", g},
+                         {"cpu_seconds", record.train_cpu_seconds},
                          {"window_rows", record.window_rows},
                          {"window_shards", record.window_shards},
                          {"skipped_shards", record.skipped_shards},
@@ -269,8 +286,45 @@ void add_games(EvalGames& all, const std::vector<tournament::GameResult>& games,
   }
 }
 
+Opponent generation_opponent(const TrainConfig& c, const std::string& dir, int g, int iters) {
+  return {"gen" + std::to_string(g), net_agent_spec(c, dir, g, iters), net_agent_spec(c, ".", g, iters), g};
+}
 Opponent generation_opponent(const TrainConfig& c, const std::string& dir, int g) {
-  return {"gen" + std::to_string(g), net_agent_spec(c, dir, g), net_agent_spec(c, ".", g), g};
+  return generation_opponent(c, dir, g, c.eval_iters);
+}
+
+// The yardstick opponents: heuristic ISMCTS at yardstick_iters and the game's automated
+// opponent where she can sit (a two-seat game, as above). Nothing of the run's own settings
+// names them or their deals, so that every run and recipe meets the same yardstick.
+std::vector<Opponent> yardstick_opponents(const TrainConfig& c) {
+  const std::string heuristic = "ismcts:iters=" + std::to_string(c.yardstick_iters) + ",eval=heuristic";
+  std::vector<Opponent> o{{"heuristic", heuristic, heuristic, c.generations + 1}};
+  const std::string automaton(games::game(c.game).automaton());
+  if (!automaton.empty() && c.players == 2) o.push_back({automaton, automaton, automaton, c.generations + 2});
+  return o;
+}
+
+// The deals of generation g's games against yardstick opponent k: the same in every run.
+std::uint64_t yardstick_seed(int g, int k) { return game_seed(0x9A4D5717C0ull, g, k); }
+
+// Plays (or resumes) generation g's games against each yardstick opponent, adds them to the
+// yardstick's ratings and returns the net's score against each.
+std::vector<MatchScore> rate_on_yardstick(const TrainConfig& c, tournament::RemoteGames* remote,
+                                          const std::string& dir, const RunPaths& paths, int g,
+                                          EvalGames& yardstick) {
+  std::vector<MatchScore> scores;
+  if (c.yardstick_games == 0) return scores;
+  const Opponent net = generation_opponent(c, dir, g, c.yardstick_iters);
+  const auto opponents = yardstick_opponents(c);
+  for (std::size_t k = 0; k < opponents.size(); ++k) {
+    const Opponent& o = opponents[k];
+    const auto played = play_match(c, remote, {net.spec, o.spec}, {net.label, o.label}, c.yardstick_games,
+                                   yardstick_seed(g, int(k)), paths.yardstick_results(g, o.name),
+                                   "yardstick gen " + std::to_string(g) + "-" + o.name);
+    add_games(yardstick, played, {g, o.id});
+    scores.push_back(score_of_first(o.name, played));
+  }
+  return scores;
 }
 
 std::uint64_t eval_seed(const TrainConfig& c, int g, int match) {
@@ -290,8 +344,10 @@ MatchScore play_rated_match(const TrainConfig& c, tournament::RemoteGames* remot
 }
 
 void evaluate_generation(const TrainConfig& c, tournament::RemoteGames* remote, const std::string& dir,
-                         const RunPaths& paths, int g, GenerationRecord& record, EvalGames& all) {
+                         const RunPaths& paths, int g, GenerationRecord& record, EvalGames& all,
+                         EvalGames& yardstick, std::vector<std::vector<MatchScore>>& yardstick_scores) {
   const auto started = Clock::now();
+  const double cpu_started = process_cpu_seconds();
   if (c.eval_games > 0) {
     record.matches.push_back(
         play_rated_match(c, remote, dir, g, generation_opponent(c, dir, g - 1), c.eval_games,
@@ -304,16 +360,21 @@ void evaluate_generation(const TrainConfig& c, tournament::RemoteGames* remote, 
                                                 paths.eval_results(g, fixed[b].name.c_str()),
                                                 "eval gen " + std::to_string(g) + "-" + fixed[b].name, all));
   }
+  yardstick_scores.resize(std::max<std::size_t>(yardstick_scores.size(), g + 1));
+  yardstick_scores[g] = rate_on_yardstick(c, remote, dir, paths, g, yardstick);
   record.eval_seconds = seconds_since(started);
+  record.eval_cpu_seconds = process_cpu_seconds() - cpu_started;
 }
 
-std::vector<RatingRow> compute_ratings(const TrainConfig& c, const EvalGames& all, int last_generation) {
-  const auto fixed = fixed_opponents(c);
+// One Plackett-Luce fit over the games of the generations up to last_generation and the
+// fixed opponents (ids after the generations), with agent `anchor` at 0 Elo.
+std::vector<RatingRow> compute_ratings(const TrainConfig& c, const EvalGames& all, int last_generation,
+                                       const std::vector<Opponent>& fixed, int anchor) {
   const int num_agents = c.generations + 1 + int(fixed.size());
   std::vector<RatingRow> rows;
   if (all.ranked.empty()) return rows;
   const auto fit = tournament::fit_plackett_luce(num_agents, all.ranked);
-  const auto elo = tournament::elo_ratings(fit, 0, 0);  // generation 0 at 0
+  const auto elo = tournament::elo_ratings(fit, anchor, 0);
   for (int a = 0; a < num_agents; ++a) {
     const bool is_fixed = a > c.generations;
     if (!is_fixed && a > last_generation) continue;
@@ -322,6 +383,16 @@ std::vector<RatingRow> compute_ratings(const TrainConfig& c, const EvalGames& al
                     is_fixed ? -1 : a, elo[a].elo, elo[a].ci_low, elo[a].ci_high, all.games_of[a]});
   }
   return rows;
+}
+
+// The evaluation ratings (generation 0 at 0) and the yardstick's (heuristic ISMCTS at 0).
+void update_ratings(const TrainConfig& c, const EvalGames& all, const EvalGames& yardstick, int last_generation,
+                    TrainRunResult& result) {
+  result.ratings = compute_ratings(c, all, last_generation, fixed_opponents(c), 0);
+  if (c.yardstick_games == 0) return;
+  result.yardstick_ratings =
+      compute_ratings(c, yardstick, last_generation, yardstick_opponents(c), c.generations + 1);
+  result.curve = learning_curve(result.records, result.yardstick_ratings, result.yardstick_scores);
 }
 
 // Rank 0's coordination cost per generation of a run over MPI ranks: what it sent and
@@ -357,8 +428,9 @@ void write_reports(const TrainConfig& c, const RunPaths& paths, const TrainRunRe
   io::write_file_atomically(paths.dir + "/metrics.csv", metrics_csv(r.records));
   io::write_file_atomically(paths.dir + "/losses.csv", losses_csv(r.records));
   io::write_file_atomically(paths.dir + "/ratings.txt", rating_table(r.ratings));
+  if (!r.curve.empty()) io::write_file_atomically(paths.dir + "/curve.csv", curve_csv(r.curve));
   io::write_file_atomically(paths.dir + "/report.html",
-                            run_report_html(c, r.records, r.ratings, r.final_matches));
+                            run_report_html(c, r.records, r.ratings, r.final_matches, r.curve));
 }
 
 // Generation 0: random weights drawn from the run's seed, or the initial net.
@@ -375,8 +447,8 @@ void save_first_generation(const TrainConfig& c, const RunPaths& paths, const In
 
 }  // namespace
 
-std::string net_agent_spec(const TrainConfig& c, const std::string& dir, int generation) {
-  return "ismcts:iters=" + std::to_string(c.eval_iters) + ",c=" + key_value(c, "cpuct") +
+std::string net_agent_spec(const TrainConfig& c, const std::string& dir, int generation, int iters) {
+  return "ismcts:iters=" + std::to_string(iters) + ",c=" + key_value(c, "cpuct") +
          ",batch=" + std::to_string(c.leaves_per_search) +
          (c.heuristic_mix > 0 ? ",hmix=" + key_value(c, "heuristic_mix") : "") +
          ",eval=net:" + RunPaths(dir).weights(generation);
@@ -411,8 +483,11 @@ TrainRunResult run_training(const TrainConfig& c, const std::string& dir, const 
     throw std::runtime_error(dir + " already has a generation 0: an initial net starts a new run only");
 
   TrainRunResult result;
-  EvalGames all;
+  EvalGames all, yardstick;
   all.games_of.assign(c.generations + 1 + fixed_opponents(c).size(), 0);
+  yardstick.games_of.assign(c.generations + 1 + yardstick_opponents(c).size(), 0);
+  // Generation 0 on the yardstick: where the curve starts, at no processor time.
+  result.yardstick_scores.push_back(rate_on_yardstick(c, remote_games.get(), dir, paths, 0, yardstick));
   CoordinationReport coordination(spread ? ranks.cluster : nullptr);
   for (int g = 1; g <= c.generations; ++g) {
     GenerationRecord record;
@@ -420,16 +495,18 @@ TrainRunResult run_training(const TrainConfig& c, const std::string& dir, const 
       record = parse_record(io::read_file(paths.record(g)), paths.record(g));
       // The evaluation games are in the results files: read them back for the ratings
       // (nothing is played again).
-      const double eval_seconds = record.eval_seconds;
+      const double eval_seconds = record.eval_seconds, eval_cpu_seconds = record.eval_cpu_seconds;
       record.matches.clear();
-      evaluate_generation(c, remote_games.get(), dir, paths, g, record, all);
-      record.eval_seconds = eval_seconds;
+      evaluate_generation(c, remote_games.get(), dir, paths, g, record, all, yardstick,
+                          result.yardstick_scores);
+      record.eval_seconds = eval_seconds, record.eval_cpu_seconds = eval_cpu_seconds;
     } else {
       std::fprintf(stderr, "generation %d of %d\n", g, c.generations);
       record.generation = g;
       auto weights = std::make_shared<const nets::NetWeights>(
           nets::load_weights(paths.weights(g - 1), game.net_shape()));
       ProgressBar bar("self-play gen " + std::to_string(g), c.games_per_generation);
+      const double selfplay_cpu_started = process_cpu_seconds();
       std::unique_ptr<dist::RankSelfPlayGames> remote;
       if (spread)
         remote = std::make_unique<dist::RankSelfPlayGames>(*ranks.cluster, ranks.root_plays,
@@ -452,14 +529,16 @@ TrainRunResult run_training(const TrainConfig& c, const std::string& dir, const 
       record.resignations = n.resignations, record.audit_would_resign = n.audit_would_resign;
       record.resign_false = n.resign_false, record.capped = n.capped, record.threads = sp.threads,
       record.selfplay_seconds = sp.wall_seconds;
+      record.selfplay_cpu_seconds = process_cpu_seconds() - selfplay_cpu_started;
       train_generation(c, paths, g, record);
-      evaluate_generation(c, remote_games.get(), dir, paths, g, record, all);
+      evaluate_generation(c, remote_games.get(), dir, paths, g, record, all, yardstick,
+                          result.yardstick_scores);
       io::write_file_atomically(paths.record(g), record_json(record));
       std::fprintf(stderr, "%s\n", generation_summary(record).c_str());
       if (spread) coordination.report(g);
     }
     result.records.push_back(record);
-    result.ratings = compute_ratings(c, all, g);
+    update_ratings(c, all, yardstick, g, result);
     write_reports(c, paths, result);
   }
   if (c.final_eval_games > 0) {
@@ -469,7 +548,7 @@ TrainRunResult run_training(const TrainConfig& c, const std::string& dir, const 
     result.final_matches.push_back(play_rated_match(
         c, remote_games.get(), dir, c.generations, fixed_opponents(c)[0], c.final_eval_games,
         eval_seed(c, 0, 3), paths.final_baseline_results(c.generations), "final vs baseline", all));
-    result.ratings = compute_ratings(c, all, c.generations);
+    update_ratings(c, all, yardstick, c.generations, result);
   }
   write_reports(c, paths, result);
   return result;

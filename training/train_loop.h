@@ -7,9 +7,11 @@
 //   nets/genNNN.weights     inference weights of generation NNN (0: the initial net)
 //   nets/genNNN.ckpt        the trainer's checkpoint (model, AdamW state, step counter and
 //                           this generation's loss curve); its presence marks training done
-//   eval/*.jsonl            the tournament runner's results files (resumable game by game)
+//   eval/*.jsonl            the tournament runner's results files (resumable game by game),
+//                           the yardstick's among them (genNNN-yardstick-*.jsonl)
 //   generations/genNNN.json the generation's record; its presence marks it complete
 //   metrics.csv, losses.csv, ratings.txt, report.html  made from the records
+//   curve.csv               the learning curve (with a yardstick): Elo against processor hours
 //
 // Every file is written atomically, and every phase starts from what is on disk: self-play
 // plays only the games missing from the shards, training restarts from the previous
@@ -32,6 +34,11 @@ struct TrainRunResult {
   // The last generation's final matches (final_eval_games each): against generation 0 and
   // against the baseline (ISMCTS with random rollouts at baseline_iters).
   std::vector<MatchScore> final_matches;
+  // The yardstick (config yardstick_games > 0): every generation's rating against it
+  // (heuristic ISMCTS at 0), its scores by generation, and the learning curve they make.
+  std::vector<RatingRow> yardstick_ratings;
+  std::vector<std::vector<MatchScore>> yardstick_scores;
+  std::vector<CurvePoint> curve;
 };
 
 // How a run uses the ranks of an MPI job (dist/cluster.h). With more than one rank, the
@@ -60,8 +67,8 @@ InitialNet load_initial_net(const TrainConfig& config, const std::string& path);
 TrainRunResult run_training(const TrainConfig& config, const std::string& dir, const RunRanks& ranks = {},
                             const InitialNet* initial = nullptr);
 
-// The agent spec of generation g's net in evaluation games.
-std::string net_agent_spec(const TrainConfig& config, const std::string& dir, int generation);
+// The agent spec of generation g's net in evaluation games, at iters iterations a decision.
+std::string net_agent_spec(const TrainConfig& config, const std::string& dir, int generation, int iters);
 std::string baseline_agent_spec(const TrainConfig& config);
 
 }  // namespace pamir::selfplay

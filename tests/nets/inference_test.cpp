@@ -236,6 +236,20 @@ TEST(WeightFile, RoundTripsAndRejectsDamage) {
   EXPECT_THROW(load_weights("/nonexistent/w.bin", net_shape()), std::runtime_error);
 }
 
+TEST(WeightFile, IsReadOncePerProcessWhileItIsUnchanged) {
+  const std::string path = (std::filesystem::temp_directory_path() / "pamir_shared_weights.bin").string();
+  save_weights(path, random_weights(net_shape(), {16, 1}, 3));
+  const auto first = load_weights_shared(path, net_shape());
+  EXPECT_EQ(load_weights_shared(path, net_shape()), first);  // the same copy: not read again
+  // Rewritten (another net, another size): read again.
+  save_weights(path, random_weights(net_shape(), {24, 1}, 4));
+  const auto second = load_weights_shared(path, net_shape());
+  EXPECT_NE(second, first);
+  EXPECT_EQ(second->config.width, 24);
+  std::filesystem::remove(path);
+  EXPECT_THROW(load_weights_shared(path, net_shape()), std::runtime_error);  // gone: load_weights' error
+}
+
 TEST(NetEvaluator, CacheServesEveryDeterminizationOfAnInformationSet) {
   const auto states = testing::random_positions(6, 8);
   const auto weights = test_weights();

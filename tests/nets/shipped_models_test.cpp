@@ -9,9 +9,11 @@
 
 #include "core/game.h"
 #include "nets/encoder.h"
+#include "nets/net_evaluator.h"
 #include "nets/shipped_models.h"
 #include "nets/weights.h"
 #include "search/agent.h"
+#include "search/mcts.h"
 
 namespace pamir::nets {
 namespace {
@@ -59,6 +61,24 @@ TEST(ShippedModels, BestPlaysWithTheNetForThePlayerCount) {
     EXPECT_NE(what.find("no shipped net for 3 players"), std::string::npos) << what;
     EXPECT_EQ(what.find('\n'), std::string::npos);
   }
+}
+
+// The net is loaded when the agent prepares its evaluator, before the search's clock starts:
+// once prepared, the search needs no file.
+TEST(ShippedModels, BestLoadsItsNetBeforeTheSearch) {
+  ScratchModels models;
+  const std::string path = shipped_model_path(core::kGameKey, 2);
+  save_weights(path, random_weights(net_shape(), {16, 1}, 5));
+  ShippedNetEvaluator evaluator;
+  const core::State s = core::new_game(2, 7);
+  evaluator.prepare(s);
+  fs::remove(path);
+  search::SearchOptions options;
+  options.iters = 8;
+  search::Search search(options, search::WorldModel::kSampledWorlds, 1);
+  search.start(s);
+  EXPECT_NO_THROW(search.run(evaluator));
+  EXPECT_GT(search.iterations(), 0);
 }
 
 // Every net in the repository's models/ folder loads with this build's encoder.

@@ -20,6 +20,7 @@ GenerationRecord sample_record() {
   r.losses = {{10, 5.5, 4.5, 1.0}, {20, 5.0, 4.2, 0.8}};
   r.matches = {match_score("gen1", 40, 26), match_score("baseline", 40, 12.5)};
   r.eval_seconds = 7;
+  r.selfplay_cpu_seconds = 6.5, r.train_cpu_seconds = 2.25, r.eval_cpu_seconds = 13;
   return r;
 }
 
@@ -36,6 +37,76 @@ TEST(RunRecord, JsonRoundTrip) {
   const GenerationRecord back = parse_record(old.dump(), "g.json");
   EXPECT_DOUBLE_EQ(back.simulations_per_second, 30000 / 3.5);
   EXPECT_DOUBLE_EQ(back.leaves_per_call, 25000 / 900.0);
+  EXPECT_DOUBLE_EQ(back.train_cpu_seconds, 2.25);
+  // And from before processor time was kept: -1, which the CSV leaves empty.
+  old["selfplay"].erase("cpu_seconds");
+  const GenerationRecord no_cpu = parse_record(old.dump(), "g.json");
+  EXPECT_EQ(no_cpu.selfplay_cpu_seconds, -1);
+  EXPECT_NE(metrics_csv({no_cpu}).find(",7.00,,2.25,13.00\n"), std::string::npos);
+}
+
+// Two generations of 1.5 and 1.0 processor hours (self-play + training; evaluation's not
+// counted), rated on the yardstick with generation 0.
+std::vector<CurvePoint> sample_curve() {
+  GenerationRecord one = sample_record(), two = sample_record();
+  one.generation = 1, two.generation = 2;
+  one.selfplay_cpu_seconds = 5000, one.train_cpu_seconds = 400, one.eval_cpu_seconds = 9999;
+  two.selfplay_cpu_seconds = 3000, two.train_cpu_seconds = 600;
+  const std::vector<RatingRow> ratings{{"gen2", 2, 150, 100, 200, 400},
+                                       {"heuristic", -1, 0, -20, 20, 1200},
+                                       {"gen0", 0, -300, -360, -240, 400},
+                                       {"gen1", 1, 40, -10, 90, 400}};
+  const std::vector<std::vector<MatchScore>> scores{{match_score("heuristic", 200, 20)},
+                                                    {match_score("heuristic", 200, 110)},
+                                                    {match_score("heuristic", 200, 140)}};
+  return learning_curve({one, two}, ratings, scores);
+}
+
+TEST(RunRecord, LearningCurvePlacesEachGenerationAtTheHoursThatMadeIt) {
+  const std::vector<CurvePoint> curve = sample_curve();
+  ASSERT_EQ(curve.size(), 3u);  // generations in order; the yardstick opponent is no point
+  EXPECT_EQ(curve[0].generation, 0);
+  EXPECT_DOUBLE_EQ(curve[0].cpu_hours, 0);
+  EXPECT_DOUBLE_EQ(curve[1].cpu_hours, 1.5);
+  EXPECT_DOUBLE_EQ(curve[2].cpu_hours, 2.5);
+  EXPECT_DOUBLE_EQ(curve[2].wall_hours, 2 * (3.5 + 1.25) / 3600);
+  EXPECT_DOUBLE_EQ(curve[1].elo, 40);
+  ASSERT_EQ(curve[2].scores.size(), 1u);
+  EXPECT_DOUBLE_EQ(curve[2].scores[0].score, 0.7);
+  // A generation whose record has no processor time has no place on the axis, nor have
+  // the generations after it.
+  GenerationRecord old = sample_record();
+  old.generation = 1, old.train_cpu_seconds = -1;
+  const auto unknown = learning_curve({old}, {{"gen1", 1, 0, -1, 1, 10}}, {});
+  EXPECT_EQ(unknown.at(0).cpu_hours, -1);
+}
+
+TEST(RunRecord, CurveCsvReadsBackAndRefusesMalformedFiles) {
+  const std::vector<CurvePoint> curve = sample_curve();
+  const std::string text = curve_csv(curve);
+  EXPECT_EQ(text.substr(0, text.find('\n')),
+            "generation,cpu_hours,wall_hours,elo,elo_low,elo_high,games,score_vs_heuristic,heuristic_low,"
+            "heuristic_high");
+  const std::vector<CurvePoint> back = parse_curve_csv(text, "curve.csv");
+  ASSERT_EQ(back.size(), curve.size());
+  for (std::size_t i = 0; i < curve.size(); ++i) {
+    EXPECT_EQ(back[i].generation, curve[i].generation);
+    EXPECT_NEAR(back[i].cpu_hours, curve[i].cpu_hours, 1e-5);
+    EXPECT_NEAR(back[i].elo, curve[i].elo, 0.05);
+    EXPECT_NEAR(back[i].high, curve[i].high, 0.05);
+    EXPECT_EQ(back[i].games, curve[i].games);
+  }
+  EXPECT_THROW(parse_curve_csv("", "c.csv"), std::runtime_error);
+  EXPECT_THROW(parse_curve_csv("generation,elo\n1,2\n", "c.csv"), std::runtime_error);  // columns missing
+  std::string cut = text;
+  cut.insert(cut.find("\n1,") + 3, "x");
+  EXPECT_THROW(parse_curve_csv(cut, "c.csv"), std::runtime_error);
+  EXPECT_THROW(parse_curve_csv(text + "3,1\n", "c.csv"), std::runtime_error);  // a short line
+  // Two runs on one chart, a series each, named as given.
+  const std::string svg = curve_svg({{"old recipe", curve}, {"new <recipe>", back}}, "t");
+  EXPECT_EQ(svg.rfind("<svg", 0), 0u);
+  EXPECT_NE(svg.find("old recipe"), std::string::npos);
+  EXPECT_NE(svg.find("new &lt;recipe&gt;"), std::string::npos);
 }
 
 TEST(RunRecord, WilsonIntervalMatchesTheFormula) {

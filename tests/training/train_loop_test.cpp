@@ -38,6 +38,42 @@ void expect_complete_run(const fs::path& dir, const TrainConfig& c) {
   EXPECT_EQ(std::count(metrics.begin(), metrics.end(), '\n'), c.generations + 1);
 }
 
+TEST(TrainLoop, AYardstickRatesEveryGenerationAgainstProcessorTime) {
+  TrainConfig c = tiny();
+  apply_overrides(c, {"yardstick_games=4", "yardstick_iters=8", "final_eval_games=0"});
+  const fs::path dir = fresh_dir("train_yardstick");
+  const TrainRunResult r = run_training(c, dir.string());
+  // Generation 0 too: the curve starts at no processor time.
+  ASSERT_EQ(int(r.curve.size()), c.generations + 1);
+  EXPECT_EQ(r.curve[0].cpu_hours, 0);
+  for (int g = 0; g <= c.generations; ++g) {
+    const CurvePoint& p = r.curve[g];
+    EXPECT_EQ(p.generation, g);
+    // Heuristic ISMCTS and Wakhan (a 2-player config), yardstick_games each.
+    ASSERT_EQ(p.scores.size(), 2u);
+    EXPECT_EQ(p.scores[0].opponent, "heuristic");
+    EXPECT_EQ(p.scores[1].opponent, "wakhan");
+    for (const MatchScore& m : p.scores) EXPECT_EQ(m.games, c.yardstick_games);
+    EXPECT_EQ(p.games, 2 * c.yardstick_games);
+    if (g > 0) {
+      EXPECT_GT(p.cpu_hours, r.curve[g - 1].cpu_hours);  // self-play and training took processor time
+      EXPECT_GE(r.records[g - 1].eval_cpu_seconds, 0);
+    }
+  }
+  const std::string csv = io::read_file((dir / "curve.csv").string());
+  EXPECT_EQ(parse_curve_csv(csv, "curve.csv").size(), r.curve.size());
+  EXPECT_NE(io::read_file((dir / "report.html").string()).find("Learning curve"), std::string::npos);
+  EXPECT_TRUE(fs::exists(dir / "eval" / "gen000-yardstick-heuristic.jsonl"));
+  // Resumed, the run plays nothing again and draws the same curve.
+  const TrainRunResult again = run_training(c, dir.string());
+  ASSERT_EQ(again.curve.size(), r.curve.size());
+  for (std::size_t i = 0; i < r.curve.size(); ++i) {
+    EXPECT_DOUBLE_EQ(again.curve[i].elo, r.curve[i].elo);
+    EXPECT_DOUBLE_EQ(again.curve[i].cpu_hours, r.curve[i].cpu_hours);
+  }
+  fs::remove_all(dir);
+}
+
 TEST(TrainLoop, TinyRunCompletesWithEveryArtifact) {
   const TrainConfig c = tiny();
   const fs::path dir = fresh_dir("train_tiny");
