@@ -60,8 +60,12 @@ void Search::start(const core::State& root) {
   const bool reused = options_.reuse && has_tree_ && reuse_subtree(root);
   root_ = root;
   root_player_ = core::to_move(root);
+  gumbel_active_ = false;
   if (reused) {
     keep_legal_root_edges();
+    const Node& r = nodes_[0];
+    root_value_ = r.visits > 0 ? r.w[root_player_] / float(r.visits) : 1.0f / float(root.num_players);
+    if (r.expanded && r.num_edges > 0 && options_.gumbel > 0) start_root();
   } else {
     nodes_.clear();
     edges_.clear();
@@ -104,6 +108,7 @@ void Search::run(Evaluator& evaluator) {
     if (collect_leaves(max) > 0) evaluator.evaluate(leaves(), results());
     apply_results();
   }
+  last_iterations_ = iterations_;
 }
 
 int Search::find_edge(const Node& node, core::Action action) const {
@@ -147,6 +152,17 @@ core::Action Search::select(core::u32 node_index, const core::State& world, cons
                             int n) {
   if (model_ == WorldModel::kSampledWorlds) add_edges(node_index, legal, n, nullptr);
   const Node& node = nodes_[node_index];
+  if (node_index == 0 && gumbel_active_) {
+    // The root's moves are legal in every world of the searching player: the halving
+    // schedule picks one of them.
+    Edge* const first = edges_.data() + node.first_edge;
+    for (Edge* e = first; e != first + node.num_edges; ++e) ++e->avail;
+    GumbelArm arms[core::kMaxLegalActions];
+    const int count = root_arms(arms);
+    Edge& chosen = first[gumbel_.next({arms, size_t(count)}, root_value_)];
+    chosen.visits += core::u32(options_.virtual_loss);
+    return chosen.action;
+  }
   const int p = core::to_move(world);
   const float parent_q = node.visits > 0 ? node.w[p] / float(node.visits) : 1.0f / float(world.num_players);
   const float fpu_q = parent_q - float(options_.fpu);
@@ -235,7 +251,49 @@ void Search::expand(core::u32 node_index, const Pending& leaf) {
   if (node.expanded || leaf.depth == kMaxDepth) return;
   add_edges(node_index, leaf.legal, leaf.num_legal, leaf.prior);
   node.expanded = nodes_[node_index].num_edges > 0;
-  if (node_index == 0 && node.expanded) add_root_noise();
+  if (node_index == 0 && node.expanded) {
+    root_value_ = leaf.values[root_player_];
+    start_root();
+  }
+}
+
+void Search::start_root() {
+  if (options_.gumbel <= 0) {
+    add_root_noise();
+    return;
+  }
+  // A time budget plans for as many simulations as the previous search managed.
+  constexpr int kFirstTimedBudget = 800;
+  const int budget =
+      options_.iters > 0 ? options_.iters : (last_iterations_ > 0 ? last_iterations_ : kFirstTimedBudget);
+  GumbelArm arms[core::kMaxLegalActions];
+  const int n = root_arms(arms);
+  gumbel_.reset({arms, size_t(n)}, options_.gumbel, options_.gnoise, budget, rng_);
+  gumbel_active_ = true;
+}
+
+int Search::root_arms(GumbelArm* out) const {
+  const Node& root = nodes_[0];
+  for (int i = 0; i < root.num_edges; ++i) {
+    const Edge& e = edges_[root.first_edge + i];
+    out[i] = {e.prior, e.visits, e.w[root_player_]};
+  }
+  return root.num_edges;
+}
+
+int Search::policy_target(float* out) const {
+  if (nodes_.empty() || !nodes_[0].expanded) return 0;
+  GumbelArm arms[core::kMaxLegalActions];
+  const int n = root_arms(arms);
+  if (gumbel_active_) {
+    gumbel_.improved_policy({arms, size_t(n)}, root_value_, out);
+    return n;
+  }
+  long total = 0;
+  for (int i = 0; i < n; ++i) total += arms[i].visits;
+  if (total == 0) return 0;
+  for (int i = 0; i < n; ++i) out[i] = float(arms[i].visits) / float(total);
+  return n;
 }
 
 void Search::apply_results() {
@@ -360,6 +418,11 @@ core::Action Search::choose_move() {
   // evaluator's prior choice (with a net, the net alone): the priors stand in for the visits,
   // at temperature 0, ties at random.
   const bool unvisited = std::all_of(moves, moves + n, [](const RootMove& m) { return m.visits == 0; });
+  if (gumbel_active_ && !unvisited) {
+    GumbelArm arms[core::kMaxLegalActions];
+    root_arms(arms);
+    return moves[gumbel_.choice({arms, size_t(n)}, root_value_)].action;
+  }
   double visits[core::kMaxLegalActions], value[core::kMaxLegalActions];
   for (int i = 0; i < n; ++i) {
     visits[i] = unvisited ? moves[i].prior : moves[i].visits;

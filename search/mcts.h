@@ -27,6 +27,7 @@
 #include "core/state.h"
 #include "search/agent.h"
 #include "search/evaluator.h"
+#include "search/gumbel.h"
 #include "search/options.h"
 
 namespace pamir::search::inline PAMIR_RULESET {
@@ -80,8 +81,12 @@ class Search {
   // before the first). Self-play mixes it into value targets.
   Values root_values() const;
   // The move to play: the most visited (temperature 0) or sampled in proportion to
-  // visits^(1/temperature).
+  // visits^(1/temperature); with options.gumbel, the survivor of the sequential halving.
   core::Action choose_move();
+  // The policy a training row learns, over the root's moves in root_moves' order: the visit
+  // shares, or with options.gumbel the improved policy softmax(logit + sigma(completed Q)).
+  // Returns how many (0 before the root is expanded, or with no visits to share).
+  int policy_target(float* out) const;
 
   // Sizes of the arenas (for tests and reports).
   size_t num_nodes() const { return nodes_.size(); }
@@ -133,6 +138,10 @@ class Search {
   void expand(core::u32 node, const Pending& leaf);
   void backup(const Step* path, int depth, core::u32 leaf_node, const Values& v, bool had_virtual_loss);
   void add_root_noise();
+  // Called once the root has edges: root noise (PUCT) or the Gumbel candidates and schedule.
+  void start_root();
+  // The root's moves as the Gumbel root sees them; returns how many.
+  int root_arms(GumbelArm* out) const;
   core::u32 new_node();
   bool reuse_subtree(const core::State& root);
   // Drops the root's edges for actions not legal in root_ (after a reuse).
@@ -146,6 +155,12 @@ class Search {
   bool has_tree_ = false;
   int iterations_ = 0;
   std::chrono::steady_clock::time_point started_;
+  // Gumbel root search (options.gumbel > 0), active once the root has edges. root_value_ is
+  // the root player's value from the root's own evaluation (its mean after a reuse).
+  GumbelRoot gumbel_;
+  bool gumbel_active_ = false;
+  float root_value_ = 0;
+  int last_iterations_ = 0;  // of the previous search: a time budget's simulation count
 
   std::vector<Node> nodes_;
   std::vector<Edge> edges_;

@@ -59,6 +59,13 @@ const OptionEntry kOptions[] = {
     {{"infer", OptionKind::kText, 0, 0, "f32", nullptr,
       "a net evaluator's arithmetic: f32, or bf16 (weights stored as bfloat16, sums in float)"},
      [](SearchOptions& o, double, const std::string& text) { o.infer = text; }},
+    {{"gumbel", OptionKind::kInt, 0, 1000, "0", nullptr,
+      "Gumbel root search: sequential halving over this many of the root's moves, the survivor played "
+      "(0: PUCT at the root)"},
+     PAMIR_NUMBER_FIELD(gumbel, int)},
+    {{"gnoise", OptionKind::kReal, 0, 10, "0", nullptr,
+      "scale of the Gumbel noise on the root's logits (0: none, the prior's best moves are considered)"},
+     PAMIR_NUMBER_FIELD(gnoise, double)},
     {{"seed", OptionKind::kInt, 0, 9e15, "0", nullptr, "mixed into the agent's seed"},
      PAMIR_NUMBER_FIELD(seed, core::u64)},
 };

@@ -32,6 +32,8 @@ const ConfigKey kKeys[] = {
     {"fast_iters", &C::fast_iters, 1, 1e6, "16", "iterations of a fast search (not recorded)"},
     {"full_fraction", &C::full_fraction, 0, 1, "0.25", "share of moves searched fully"},
     {"cpuct", &C::cpuct, 0, 100, "1.5", "PUCT exploration constant"},
+    {"gumbel_actions", &C::gumbel_actions, 0, 1000, "0",
+     "Gumbel root search over this many moves, its improved policy as the target (0: PUCT, visit shares)"},
     {"dirichlet_alpha", &C::dirichlet_alpha, 1e-4, 100, "0.3", "root noise concentration"},
     {"dirichlet_weight", &C::dirichlet_weight, 0, 1, "0.25", "share of root noise in full searches' priors"},
     {"temperature_start", &C::temperature_start, 0, 10, "1", "move temperature at the first decision"},

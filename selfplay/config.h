@@ -37,6 +37,7 @@ struct TrainConfig {
   int fast_iters;         // iterations of the small search of the other moves
   double full_fraction;   // share of moves that get the full search (playout-cap randomization)
   double cpuct;
+  int gumbel_actions;  // > 0: Gumbel root search over this many moves (policy targets from completed Q)
   double dirichlet_alpha;
   double dirichlet_weight;
   double temperature_start;  // move choice in full searches: visits^(1/T)

@@ -15,6 +15,10 @@ search::SearchOptions search_options(const TrainConfig& c, bool full) {
   o.iters = full ? c.full_iters : c.fast_iters;
   o.time = 0;
   o.c = c.cpuct;
+  // Gumbel root search brings its own exploration (the noise on the root's logits) in place
+  // of root Dirichlet noise and the move temperature.
+  o.gumbel = c.gumbel_actions;
+  o.gnoise = c.gumbel_actions > 0 ? 1 : 0;
   o.dirichlet_alpha = c.dirichlet_alpha;
   o.dirichlet_weight = full ? c.dirichlet_weight : 0;
   o.reuse = 0;  // a slot alternates between its two searches; each starts afresh
@@ -45,6 +49,7 @@ struct SelfPlayWorker::Slot {
   std::vector<search::Values> row_root_values;  // each row's full-search root value (seat order)
   core::Action legal[core::kMaxLegalActions];
   search::RootMove moves[core::kMaxLegalActions];
+  float target_policy[core::kMaxLegalActions];  // the full search's policy target, in moves' order
   nets::Feature features[nets::kMaxActiveFeatures];
 };
 
@@ -119,14 +124,12 @@ void SelfPlayWorker::finish_decision(Slot& slot, const std::function<void(Finish
   slot.counters.iterations += search.iterations();
   ++slot.counters.searches;
   int best = 0;
-  long total_visits = 0;
-  for (int i = 0; i < num_moves; ++i) {
-    total_visits += slot.moves[i].visits;
+  for (int i = 0; i < num_moves; ++i)
     if (slot.moves[i].visits > slot.moves[best].visits) best = i;
-  }
 
   if (full) {
-    // The training row: the player's view, the legal actions with their visit shares.
+    // The training row: the player's view, the legal actions with the search's policy target
+    // (visit shares, or Gumbel's improved policy).
     ShardRows& r = slot.rows;
     const int nf = nets::encode_sparse(slot.state, slot.features);
     for (int i = 0; i < nf; ++i) {
@@ -135,11 +138,12 @@ void SelfPlayWorker::finish_decision(Slot& slot, const std::function<void(Finish
     }
     r.feature_begin.push_back(std::int32_t(r.feature_index.size()));
     const int num_legal = core::legal_actions(slot.state, slot.legal);
+    const bool has_target = num_moves > 0 && search.policy_target(slot.target_policy) == num_moves;
     for (int i = 0, m = 0; i < num_legal; ++i) {
       while (m < num_moves && slot.moves[m].action < slot.legal[i]) ++m;
-      const int visits = m < num_moves && slot.moves[m].action == slot.legal[i] ? slot.moves[m].visits : 0;
+      const bool searched = m < num_moves && slot.moves[m].action == slot.legal[i];
       r.legal_action.push_back(slot.legal[i]);
-      r.policy.push_back(total_visits > 0 ? float(visits) / total_visits : 1.0f / num_legal);
+      r.policy.push_back(!has_target ? 1.0f / num_legal : searched ? slot.target_policy[m] : 0.0f);
     }
     r.legal_begin.push_back(std::int32_t(r.legal_action.size()));
     r.value.insert(r.value.end(), core::kMaxPlayers, 0.0f);  // filled in when the game ends
@@ -157,13 +161,18 @@ void SelfPlayWorker::finish_decision(Slot& slot, const std::function<void(Finish
     }
   }
 
-  // The move: visits^(1/T), sampled (T = 0: the most visited).
-  double visits[core::kMaxLegalActions], values[core::kMaxLegalActions];
-  for (int i = 0; i < num_moves; ++i) visits[i] = slot.moves[i].visits, values[i] = slot.moves[i].value;
-  const double t = move_temperature(config_, slot.decision);
-  const int chosen = search::choose_by_visits(visits, values, num_moves, t > 1e-3 ? t : 0, slot.rng);
-  slot.actions.push_back(slot.moves[chosen].action);
-  core::apply(slot.state, slot.moves[chosen].action);
+  // The move: Gumbel's survivor, or visits^(1/T) sampled (T = 0: the most visited).
+  core::Action action;
+  if (config_.gumbel_actions > 0) {
+    action = search.choose_move();
+  } else {
+    double visits[core::kMaxLegalActions], values[core::kMaxLegalActions];
+    for (int i = 0; i < num_moves; ++i) visits[i] = slot.moves[i].visits, values[i] = slot.moves[i].value;
+    const double t = move_temperature(config_, slot.decision);
+    action = slot.moves[search::choose_by_visits(visits, values, num_moves, t > 1e-3 ? t : 0, slot.rng)].action;
+  }
+  slot.actions.push_back(action);
+  core::apply(slot.state, action);
   ++slot.decision;
   ++slot.counters.decisions;
   slot.search = nullptr;

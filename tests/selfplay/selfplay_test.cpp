@@ -78,6 +78,33 @@ TEST(SelfPlay, WorkerPlaysEveryGameAndRecordsFullSearchesOnly) {
   EXPECT_GT(n.leaves, n.evaluator_calls);  // several games share each evaluator call
 }
 
+// With Gumbel root search, rows learn its improved policy: a distribution over every legal
+// move (unvisited ones included, by their completed Q), not visit shares, which at a budget
+// of a few iterations leave most moves at 0.
+TEST(SelfPlay, GumbelRowsLearnTheImprovedPolicy) {
+  TrainConfig c = tiny();
+  apply_overrides(c, {"full_fraction=1", "full_iters=8", "gumbel_actions=4", "games_per_worker=2",
+                      "max_decisions=120"});
+  const auto worker = uniform_worker(c, 1);
+  const std::vector<FinishedGame> games = play_games(*worker, 2);
+  ASSERT_EQ(games.size(), 2u);
+  long rows_with_many = 0, rows = 0;
+  for (const auto& g : games) {
+    expect_well_formed(g.rows, c.players);
+    for (int r = 0; r < g.rows.rows(); ++r, ++rows) {
+      int positive = 0;
+      for (int k = g.rows.legal_begin[r]; k < g.rows.legal_begin[r + 1]; ++k) positive += g.rows.policy[k] > 0;
+      // 8 iterations visit at most 7 moves; the improved policy gives every move a share.
+      rows_with_many += positive == g.rows.legal_begin[r + 1] - g.rows.legal_begin[r] && positive > 8;
+    }
+  }
+  EXPECT_GT(rows_with_many, 0) << rows;
+  // The same seed plays the same games.
+  const auto again = uniform_worker(c, 1);
+  const std::vector<FinishedGame> replay = play_games(*again, 2);
+  for (std::size_t i = 0; i < games.size(); ++i) EXPECT_EQ(replay[i].actions, games[i].actions);
+}
+
 // Every game's workers (games::Game::make_selfplay_worker) record rows of that game's net shape.
 TEST(SelfPlay, EveryGamesWorkersRecordRowsOfItsShape) {
   for (const games::Game* game : games::all_games()) {
