@@ -12,7 +12,8 @@ namespace pamir::tournament {
 namespace {
 
 std::string num(double v) { return fmt::format("{:.1f}", v); }
-std::string tick_label(double v) { return fmt::format("{:.4g}", v); }
+// A tick that rounds to zero is "0", not "-0".
+std::string tick_label(double v) { return fmt::format("{:.4g}", std::abs(v) < 1e-9 ? 0.0 : v); }
 
 constexpr int kLabelWidth = 230, kPlotWidth = 460, kRowHeight = 28;
 

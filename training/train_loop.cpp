@@ -58,12 +58,11 @@ struct RunPaths {
   }
   // The final matches are named by the run's last generation, so that extending a finished
   // run (--generations more) plays its new last generation's matches in files of their own.
-  std::string final_results(int last) const { return numbered(eval, "final-gen", last, "-vs-gen000.jsonl"); }
+  std::string final_results(int last, const std::string& opponent) const {
+    return numbered(eval, "final-gen", last, ("-vs-" + opponent + ".jsonl").c_str());
+  }
   std::string yardstick_results(int g, const std::string& opponent) const {
     return numbered(eval, "gen", g, ("-yardstick-" + opponent + ".jsonl").c_str());
-  }
-  std::string final_baseline_results(int last) const {
-    return numbered(eval, "final-gen", last, "-vs-baseline.jsonl");
   }
 };
 
@@ -544,10 +543,17 @@ TrainRunResult run_training(const TrainConfig& c, const std::string& dir, const 
   if (c.final_eval_games > 0) {
     result.final_matches.push_back(play_rated_match(
         c, remote_games.get(), dir, c.generations, generation_opponent(c, dir, 0), c.final_eval_games,
-        eval_seed(c, 0, 2), paths.final_results(c.generations), "final vs gen 0", all));
-    result.final_matches.push_back(play_rated_match(
-        c, remote_games.get(), dir, c.generations, fixed_opponents(c)[0], c.final_eval_games,
-        eval_seed(c, 0, 3), paths.final_baseline_results(c.generations), "final vs baseline", all));
+        eval_seed(c, 0, 2), paths.final_results(c.generations, "gen000"), "final vs gen 0", all));
+    // The baseline, and the game's automated opponent where she sits: what the last net is
+    // for is to beat her at its own budget.
+    const auto fixed = fixed_opponents(c);
+    const std::string automaton(game.automaton());
+    for (std::size_t b = 0; b < fixed.size(); ++b)
+      if (b == 0 || (!automaton.empty() && fixed[b].name == automaton))
+        result.final_matches.push_back(play_rated_match(
+            c, remote_games.get(), dir, c.generations, fixed[b], c.final_eval_games,
+            eval_seed(c, 0, 3 + int(b)), paths.final_results(c.generations, fixed[b].name),
+            "final vs " + fixed[b].name, all));
     update_ratings(c, all, yardstick, c.generations, result);
   }
   write_reports(c, paths, result);

@@ -90,9 +90,12 @@ TEST(TrainLoop, TinyRunCompletesWithEveryArtifact) {
     EXPECT_EQ(rec.matches[3].opponent, "wakhan");
     for (const auto& m : rec.matches) EXPECT_EQ(m.games, c.eval_games);
   }
-  ASSERT_EQ(r.final_matches.size(), 2u);  // against generation 0 and against the baseline
+  // Against generation 0, the baseline, and Wakhan (a 2-player run: she can sit).
+  ASSERT_EQ(r.final_matches.size(), 3u);
   EXPECT_EQ(r.final_matches[0].opponent, "gen0");
   EXPECT_EQ(r.final_matches[1].opponent, "baseline");
+  EXPECT_EQ(r.final_matches[2].opponent, "wakhan");
+  EXPECT_TRUE(fs::exists(dir / "eval/final-gen002-vs-wakhan.jsonl"));
   for (const auto& m : r.final_matches) EXPECT_EQ(m.games, c.final_eval_games);
   EXPECT_EQ(int(r.ratings.size()), c.generations + 4);  // every generation and the three fixed opponents
   expect_complete_run(dir, c);
@@ -113,7 +116,8 @@ TEST(TrainLoop, ResumeAfterLosingTheLastGenerationsWorkKeepsEverythingElse) {
   for (const char* f :
        {"nets/gen002.ckpt", "nets/gen002.weights", "generations/gen002.json", "eval/gen002-vs-previous.jsonl",
         "eval/gen002-vs-baseline.jsonl", "eval/gen002-vs-heuristic.jsonl", "eval/gen002-vs-wakhan.jsonl",
-        "eval/final-gen002-vs-gen000.jsonl", "eval/final-gen002-vs-baseline.jsonl"})
+        "eval/final-gen002-vs-gen000.jsonl", "eval/final-gen002-vs-baseline.jsonl",
+        "eval/final-gen002-vs-wakhan.jsonl"})
     fs::remove(dir / f);
   const TrainRunResult r = run_training(c, dir.string());
   expect_complete_run(dir, c);
@@ -124,7 +128,7 @@ TEST(TrainLoop, ResumeAfterLosingTheLastGenerationsWorkKeepsEverythingElse) {
   EXPECT_EQ(io::read_file((dir / "nets/gen001.ckpt").string()), gen1_ckpt);
   EXPECT_EQ(io::read_file((dir / "generations/gen001.json").string()), gen1_record);
   EXPECT_EQ(r.records[1].games, long(c.games_per_generation));
-  ASSERT_EQ(r.final_matches.size(), 2u);
+  ASSERT_EQ(r.final_matches.size(), 3u);
   EXPECT_EQ(r.final_matches[0].games, c.final_eval_games);
   fs::remove_all(dir);
 }
@@ -146,7 +150,7 @@ TEST(TrainLoop, AMovedFinishedRunExtendsByAGeneration) {
   EXPECT_GT(r.records[0].rows, 0);
   EXPECT_TRUE(fs::exists(moved / "eval/final-gen001-vs-gen000.jsonl"));
   EXPECT_TRUE(fs::exists(moved / "eval/final-gen002-vs-gen000.jsonl"));
-  ASSERT_EQ(r.final_matches.size(), 2u);
+  ASSERT_EQ(r.final_matches.size(), 3u);
   EXPECT_EQ(r.final_matches[0].games, c.final_eval_games);
   fs::remove_all(moved);
 }
