@@ -380,6 +380,18 @@ Values Search::root_values() const {
     return v;
   }
   const Node& root = nodes_[0];
+  if (gumbel_active_) {
+    // The halving spreads visits over moves it then drops, so the root's mean would mix in
+    // values of moves it will not play; the move it plays carries the root's value (max^n).
+    GumbelArm arms[core::kMaxLegalActions];
+    const int count = root_arms(arms);
+    const int chosen = count > 0 ? gumbel_.choice({arms, size_t(count)}, root_value_) : -1;
+    const Edge* e = chosen >= 0 ? &edges_[root.first_edge + chosen] : nullptr;
+    if (e && e->visits > 0) {
+      for (int p = 0; p < n; ++p) v[p] = e->w[p] / float(e->visits);
+      return v;
+    }
+  }
   for (int p = 0; p < n; ++p) v[p] = root.w[p] / float(root.visits);
   return v;
 }

@@ -78,7 +78,8 @@ class Search {
   // worlds, not necessarily legal in the root position.
   int principal_variation(core::Action* out, int max) const;
   // The root's mean value per seat over the iterations so far (seat order; equal shares
-  // before the first). Self-play mixes it into value targets.
+  // before the first); with options.gumbel, the mean value of the move it would play.
+  // Self-play mixes it into value targets.
   Values root_values() const;
   // The move to play: the most visited (temperature 0) or sampled in proportion to
   // visits^(1/temperature); with options.gumbel, the survivor of the sequential halving.

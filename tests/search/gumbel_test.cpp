@@ -118,6 +118,8 @@ TEST(Gumbel, SearchFindsTheWinningMoveAndLearnsIt) {
     EXPECT_NEAR(std::accumulate(target, target + n, 0.0), 1.0, 1e-4);
     const int at = int(std::find_if(moves, moves + n, [&](const auto& m) { return m.action == win; }) - moves);
     EXPECT_EQ(std::max_element(target, target + n) - target, at);
+    // The root's value is the played move's, not the mean over the moves the halving dropped.
+    EXPECT_NEAR(search.root_values()[core::to_move(sc.s)], moves[at].value, 1e-5);
   }
 }
 
