@@ -60,9 +60,10 @@ class RandomAgent final : public Agent {
 // "best" is ISMCTS with the shipped net for the game's player count (evaluator "best",
 // models/README.md) at the settings it was measured with; options given after it
 // ("best:iters=400") override these. 1,600 iterations: against Wakhan the 2-player net of
-// 2026-12-01 won 0.83 of games at 400 and 0.90 at 1,600 (docs/training.md), for about 20 ms
-// of processor time a decision (1.74 s in all for the 76 decisions of `pamir play --players 2
-// --seed 3 --agents best,wakhan`). With the nets of 2026-12-06, 3,200 iterations won no more
+// 2026-12-01 won 0.83 of games at 400 and 0.90 at 1,600 (docs/training.md), for about 7 ms
+// of processor time a decision (`pamir bench`, 2026-12-06: 238,230 iterations per processor
+// second at the 2-player opening; the 20 ms once given here counted the net's loading inside
+// each game's first search). With the nets of 2026-12-06, 3,200 iterations won no more
 // of 1,000 deals against Wakhan than 1,600 (models/README.md), so the default stays.
 constexpr const char* kBestAgentOptions = "iters=1600,c=1.5,batch=4,hmix=0.5,eval=best";
 

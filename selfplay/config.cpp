@@ -238,6 +238,8 @@ std::vector<std::string> fixed_keys_changed(const TrainConfig& saved, const Trai
   std::vector<std::string> changed;
   for (const char* key : kFixed)
     if (key_value(saved, key) != key_value(resumed, key)) changed.push_back(key);
+  // The yardstick's budget names its results only once the run has played yardstick games.
+  if (saved.yardstick_games == 0) std::erase(changed, std::string("yardstick_iters"));
   return changed;
 }
 

@@ -143,3 +143,21 @@ TEST(TrainConfig, ShippedConfigsParseAndDocumentEveryKey) {
 
 }  // namespace
 }  // namespace pamir::selfplay
+
+namespace pamir::selfplay {
+namespace {
+
+// A run adds a yardstick on --resume at any budget; once it has yardstick games, their
+// results name the budget and it stays.
+TEST(TrainConfig, TheYardsticksBudgetIsFixedOnceItHasGames) {
+  TrainConfig saved, resumed;
+  apply_overrides(resumed, {"yardstick_games=200", "yardstick_iters=400"});
+  EXPECT_TRUE(fixed_keys_changed(saved, resumed).empty());
+  apply_overrides(saved, {"yardstick_games=200"});
+  EXPECT_EQ(fixed_keys_changed(saved, resumed), std::vector<std::string>{"yardstick_iters"});
+  apply_overrides(resumed, {"yardstick_iters=200", "yardstick_games=400"});
+  EXPECT_TRUE(fixed_keys_changed(saved, resumed).empty());
+}
+
+}  // namespace
+}  // namespace pamir::selfplay
