@@ -15,7 +15,7 @@ ProgressBar::ProgressBar(std::string label, long total, long done)
       tty_(isatty(fileno(stderr))),
       started_(std::chrono::steady_clock::now()),
       last_draw_(started_) {
-  draw(done, false);
+  if (tty_) draw(done, false);
 }
 
 std::string ProgressBar::format_duration(double s) {
@@ -28,7 +28,11 @@ std::string ProgressBar::format_duration(double s) {
 void ProgressBar::update(long done) {
   std::lock_guard lock(mutex_);
   const auto now = std::chrono::steady_clock::now();
-  if (tty_ && now - last_draw_ < std::chrono::milliseconds(200) && done < total_) return;
+  // A terminal is redrawn five times a second; a log gets a line only when a phase has run
+  // for kLogEvery since the last, so that a short phase is its final line alone.
+  const auto every = tty_ ? std::chrono::milliseconds(200) : kLogEvery;
+  if (now - last_draw_ < every && done < total_) return;
+  if (!tty_ && done >= total_) return;  // the final line is finish()'s
   last_draw_ = now;
   draw(done, false);
 }
@@ -40,9 +44,6 @@ void ProgressBar::finish() {
 
 void ProgressBar::draw(long done, bool final) {
   const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
-  const long decile = total_ > 0 ? done * 10 / total_ : 10;
-  if (!tty_ && !final && decile == last_decile_) return;
-  last_decile_ = decile;
   constexpr int kWidth = 24;
   const int filled = total_ > 0 ? int(kWidth * done / total_) : kWidth;
   std::string bar(filled, '#');

@@ -1,6 +1,6 @@
 #pragma once
-// A progress bar with elapsed time and ETA on stderr: redrawn in place on a terminal, one
-// line per tenth of the work otherwise (logs stay readable). Thread-safe.
+// A progress bar with elapsed time and ETA on stderr: redrawn in place on a terminal; in a
+// log (not a terminal) the final line, and a line a minute for a long phase. Thread-safe.
 
 #include <chrono>
 #include <mutex>
@@ -24,7 +24,8 @@ class ProgressBar {
   void draw(long done, bool final);
 
   std::string label_;
-  long total_, start_done_, last_decile_ = -1;
+  static constexpr std::chrono::seconds kLogEvery{60};
+  long total_, start_done_;
   bool tty_;
   std::chrono::steady_clock::time_point started_, last_draw_;
   std::mutex mutex_;
