@@ -221,11 +221,8 @@ class RulesetGame final : public Game {
     }
     const auto own = search::agent_names();
     // The automaton's spec reaches search::make_agent, which says she is a seat.
-    if (std::find(own.begin(), own.end(), name) == own.end() && spec != automaton()) {
-      std::string known;
-      for (const std::string& n : agent_names()) known += (known.empty() ? "" : ", ") + n;
-      throw std::invalid_argument("unknown agent '" + name.substr(0, 40) + "' (known: " + known + ")");
-    }
+    if (std::find(own.begin(), own.end(), name) == own.end() && spec != automaton())
+      throw std::invalid_argument(search::unknown_agent_message(name, agent_names()));
     return std::make_unique<SearchAgent>(search::make_agent(spec, seed));
   }
   std::vector<std::string> agent_names() const override {

@@ -17,6 +17,13 @@ using namespace core;  // io reads and writes the rules' vocabulary
 namespace {
 
 std::string num(int v) { return std::to_string(v); }
+// A player's money: "1 rupee", "2 rupees"; a mass noun (Pax Expanse's influence) reads the
+// same at any count.
+std::string money(int v) {
+  std::string word = kTerms.rupees;
+  if (v == 1 && word.ends_with('s')) word.pop_back();
+  return num(v) + " " + word;
+}
 
 std::string player_label(const State& s, int p) {
   std::string label = "player " + num(p);
@@ -303,7 +310,7 @@ std::string describe_position(const State& s) {
   if (!roads.empty()) out += "  " + plural(kTerms.road) + ": " + roads + "\n";
   // The players, each court card with its face and the spies on it.
   for (int p = 0; p < s.num_players; ++p) {
-    out += player_label(s, p) + ": " + num(s.rupees[p]) + " " + kTerms.rupees + ", " + num(s.vp[p]) +
+    out += player_label(s, p) + ": " + money(s.rupees[p]) + ", " + num(s.vp[p]) +
            " VP, influence " + num(influence(s, p)) + ", hand " + num(hand_size(s, p)) + ", prizes " +
            num(s.prizes[p]) + "\n";
     for (int i = s.court_begin(p); i < s.court_begin(p) + s.court_len[p]; ++i) {
@@ -343,7 +350,7 @@ std::string describe_result(const State& s) {
     const int p = order[i];
     out += num(rank[p] + 1) + ". " + player_label(s, p) + ": " + num(s.vp[p]) + " VP, " +
            num(stars(s, p, Suit::kMilitary)) + " " + suit_name(Suit::kMilitary) + " stars, " +
-           num(s.rupees[p]) + " " + kTerms.rupees + "\n";
+           money(s.rupees[p]) + "\n";
   }
   return out;
 }

@@ -96,6 +96,14 @@ std::vector<std::string> agent_names() {
   return names;
 }
 
+std::string unknown_agent_message(const std::string& name, const std::vector<std::string>& known) {
+  std::string list;
+  for (const std::string& n : known) list += (list.empty() ? "" : ", ") + n;
+  // The rules' automaton takes a seat by name too, though the engine plays her.
+  if (core::kAutomaton) list += std::string("; the engine's own seat: ") + core::kAutomaton;
+  return "unknown agent '" + name.substr(0, 40) + "' (known: " + list + ")";
+}
+
 std::unique_ptr<Agent> make_agent(const std::string& spec, core::u64 seed) {
   const size_t colon = spec.find(':');
   const std::string name = spec.substr(0, colon);
@@ -109,11 +117,7 @@ std::unique_ptr<Agent> make_agent(const std::string& spec, core::u64 seed) {
     const auto found = r.factories.find(name);
     if (found != r.factories.end()) factory = found->second;
   }
-  if (!factory) {
-    std::string known;
-    for (const std::string& n : agent_names()) known += (known.empty() ? "" : ", ") + n;
-    throw std::invalid_argument("unknown agent '" + name + "' (known: " + known + ")");
-  }
+  if (!factory) throw std::invalid_argument(unknown_agent_message(name, agent_names()));
   // Seats get different streams from the game's seed.
   return factory(argument, seed * 0x9E3779B97F4A7C15ull + 1);
 }

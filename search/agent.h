@@ -80,6 +80,9 @@ bool register_agent(const std::string& name, AgentFactory factory);
 
 // The names make_agent knows, sorted.
 std::vector<std::string> agent_names();
+// "unknown agent 'NAME' (known: a, b, ...; the engine's own seat: wakhan)": the one message
+// for a name no registry knows, with the rules' automaton where the game has one.
+std::string unknown_agent_message(const std::string& name, const std::vector<std::string>& known);
 
 // Builds an agent from a spec; throws std::invalid_argument with a one-line reason for an
 // unknown name or option. seed is mixed into the agent's own seed so seats differ.

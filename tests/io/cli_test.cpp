@@ -158,7 +158,7 @@ TEST(CliPlay, BadArgumentsGiveOneLineErrors) {
             "--agents: wakhan plays only in games of 2 or 3 seats");
   EXPECT_EQ(error_of({"play", "--players", "2", "--agents", "random,wizard"}),
             "--agents: unknown agent 'wizard' (known: best, external, heuristic, human, ismcts, mcts, pimc, "
-            "random)");
+            "random; the engine's own seat: wakhan)");
   // Each game's seats, agents and automaton.
   EXPECT_EQ(error_of({"play", "--game", "expanse", "--players", "5"}), "--players must be 3 to 4, got 5");
   EXPECT_EQ(error_of({"perft", "--game", "expanse", "--players", "2"}), "--players must be 3 to 4, got 2");

@@ -127,6 +127,9 @@ TEST(GameLog, SummarizesAPosition) {
   EXPECT_EQ(lines[3], "map:");
   EXPECT_EQ(lines[4], std::string("  ") + region_name(0) + ": -");
   EXPECT_EQ(lines[10], "player 0: 4 rupees, 0 VP, influence 1, hand 0, prizes 0");
+  State one = s;
+  one.rupees[1] = 1;  // one rupee, not "1 rupees"
+  EXPECT_EQ(lines_of(describe_position(one))[11], "player 1: 1 rupee, 0 VP, influence 1, hand 0, prizes 0");
   EXPECT_EQ(lines[14], "market (cost to player " + std::to_string(to_move(s)) + "):");
   // Each column's cost, then its cards' faces: suit, rank, actions, region.
   const int c = s.market[0][1];
