@@ -41,7 +41,8 @@ std::string yardstick_of(const selfplay::TrainConfig& c) {
 
 const bool curve_registered = register_command([](CLI::App& app) {
   auto* cmd = app.add_subcommand(
-      "curve", "Learning curves of training runs side by side: Elo against processor hours (SVG and a table)");
+      "curve",
+      "Learning curves of training runs side by side: Elo against processor hours (SVG and a table)");
   struct Flags {
     std::vector<std::string> runs;
     std::string out, title;
@@ -57,8 +58,9 @@ const bool curve_registered = register_command([](CLI::App& app) {
       const RunArgument run = parse_run_argument(text);
       const std::string csv = run.dir + "/curve.csv", cfg = run.dir + "/config.cfg";
       if (!fs::is_regular_file(csv))
-        throw CommandError(csv + " not found: train the run with --set yardstick_games=N (or add it with "
-                                 "--resume --set yardstick_games=N)");
+        throw CommandError(csv +
+                           " not found: train the run with --set yardstick_games=N (or add it with "
+                           "--resume --set yardstick_games=N)");
       selfplay::TrainConfig config;
       try {
         config = selfplay::load_config(cfg);
@@ -68,15 +70,17 @@ const bool curve_registered = register_command([](CLI::App& app) {
       }
       if (yardstick.empty()) yardstick = yardstick_of(config), first_run = run.dir;
       if (yardstick_of(config) != yardstick)
-        throw CommandError(run.dir + " met another yardstick (" + yardstick_of(config) + ") than " + first_run +
-                           " (" + yardstick + "): their Elo scales differ");
+        throw CommandError(run.dir + " met another yardstick (" + yardstick_of(config) + ") than " +
+                           first_run + " (" + yardstick + "): their Elo scales differ");
     }
-    const std::string title =
-        flags->title.empty() ? "Elo against processor hours (" + yardstick + ", 95% intervals)" : flags->title;
+    const std::string title = flags->title.empty()
+                                  ? "Elo against processor hours (" + yardstick + ", 95% intervals)"
+                                  : flags->title;
     if (!flags->out.empty()) io::write_file_atomically(flags->out, selfplay::curve_svg(curves, title) + "\n");
-    std::printf("%s\n\n| run | generation | processor hours | wall hours | Elo | 95%% interval | games |\n"
-                "|---|---:|---:|---:|---:|---|---:|\n",
-                title.c_str());
+    std::printf(
+        "%s\n\n| run | generation | processor hours | wall hours | Elo | 95%% interval | games |\n"
+        "|---|---:|---:|---:|---:|---|---:|\n",
+        title.c_str());
     for (const auto& c : curves)
       for (const auto& p : c.points)
         std::printf("| %s | %d | %s | %.3f | %.0f | [%.0f, %.0f] | %ld |\n", c.name.c_str(), p.generation,

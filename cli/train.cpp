@@ -119,8 +119,10 @@ const bool train_registered = register_command([](CLI::App& app) {
                   config.generations, m.opponent.c_str(), m.score, m.games, m.low, m.high);
     if (!r.final_matches.empty()) std::printf("\n");
     if (!r.curve.empty())
-      std::printf("\nlearning curve (yardstick: heuristic ISMCTS at 0 Elo, %d iterations/decision; %s/curve.csv):\n%s",
-                  config.yardstick_iters, flags->out.c_str(), selfplay::curve_csv(r.curve).c_str());
+      std::printf(
+          "\nlearning curve (yardstick: heuristic ISMCTS at 0 Elo, %d iterations/decision; "
+          "%s/curve.csv):\n%s",
+          config.yardstick_iters, flags->out.c_str(), selfplay::curve_csv(r.curve).c_str());
     std::printf("report: %s/report.html  metrics: %s/metrics.csv\n", flags->out.c_str(), flags->out.c_str());
   });
 });

@@ -310,9 +310,8 @@ std::string describe_position(const State& s) {
   if (!roads.empty()) out += "  " + plural(kTerms.road) + ": " + roads + "\n";
   // The players, each court card with its face and the spies on it.
   for (int p = 0; p < s.num_players; ++p) {
-    out += player_label(s, p) + ": " + money(s.rupees[p]) + ", " + num(s.vp[p]) +
-           " VP, influence " + num(influence(s, p)) + ", hand " + num(hand_size(s, p)) + ", prizes " +
-           num(s.prizes[p]) + "\n";
+    out += player_label(s, p) + ": " + money(s.rupees[p]) + ", " + num(s.vp[p]) + " VP, influence " +
+           num(influence(s, p)) + ", hand " + num(hand_size(s, p)) + ", prizes " + num(s.prizes[p]) + "\n";
     for (int i = s.court_begin(p); i < s.court_begin(p) + s.court_len[p]; ++i) {
       const int c = s.court[i];
       std::string spies;

@@ -1,11 +1,11 @@
 #include "nets/weights.h"
 
 #include <cmath>
+#include <cstring>
 #include <deque>
 #include <filesystem>
-#include <mutex>
-#include <cstring>
 #include <iterator>
+#include <mutex>
 #include <stdexcept>
 #include <string_view>
 

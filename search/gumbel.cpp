@@ -32,7 +32,8 @@ void GumbelRoot::reset(std::span<const GumbelArm> arms, int considered, double n
   budget_ = std::max(budget, 1);
   phases_ = std::max(1, int(std::ceil(std::log2(double(num_remaining_)))));
   phase_visits_ = 0;
-  for (int k = 0; k < num_remaining_; ++k) phase_visits_ = std::max(phase_visits_, arms[remaining_[k]].visits);
+  for (int k = 0; k < num_remaining_; ++k)
+    phase_visits_ = std::max(phase_visits_, arms[remaining_[k]].visits);
   phase_visits_ += core::u32(std::max(1, budget_ / (phases_ * num_remaining_)));
 }
 
@@ -65,7 +66,8 @@ int GumbelRoot::next(std::span<const GumbelArm> arms, float root_value) {
     int best = remaining_[0];
     for (int k = 1; k < num_remaining_; ++k) {
       const int i = remaining_[k];
-      if (arms[i].visits < arms[best].visits || (arms[i].visits == arms[best].visits && score_[i] > score_[best]))
+      if (arms[i].visits < arms[best].visits ||
+          (arms[i].visits == arms[best].visits && score_[i] > score_[best]))
         best = i;
     }
     return best;
@@ -78,8 +80,7 @@ int GumbelRoot::next(std::span<const GumbelArm> arms, float root_value) {
     std::sort(remaining_, remaining_ + num_remaining_,
               [&](int a, int b) { return score_[a] + sigma[a] > score_[b] + sigma[b]; });
     num_remaining_ = (num_remaining_ + 1) / 2;
-    if (num_remaining_ > 1)
-      phase_visits_ += core::u32(std::max(1, budget_ / (phases_ * num_remaining_)));
+    if (num_remaining_ > 1) phase_visits_ += core::u32(std::max(1, budget_ / (phases_ * num_remaining_)));
     i = fewest();
   }
   return i;

@@ -234,7 +234,8 @@ std::vector<std::string> fixed_keys_changed(const TrainConfig& saved, const Trai
   if (saved.game != resumed.game) return {"game"};
   static const char* const kFixed[] = {
       "players",           "seed",          "net_width",  "net_blocks", "cpuct",          "heuristic_mix",
-      "leaves_per_search", "max_decisions", "eval_iters", "eval_games", "baseline_iters", "final_eval_games", "yardstick_iters"};
+      "leaves_per_search", "max_decisions", "eval_iters", "eval_games", "baseline_iters", "final_eval_games",
+      "yardstick_iters"};
   std::vector<std::string> changed;
   for (const char* key : kFixed)
     if (key_value(saved, key) != key_value(resumed, key)) changed.push_back(key);

@@ -169,7 +169,8 @@ void SelfPlayWorker::finish_decision(Slot& slot, const std::function<void(Finish
     double visits[core::kMaxLegalActions], values[core::kMaxLegalActions];
     for (int i = 0; i < num_moves; ++i) visits[i] = slot.moves[i].visits, values[i] = slot.moves[i].value;
     const double t = move_temperature(config_, slot.decision);
-    action = slot.moves[search::choose_by_visits(visits, values, num_moves, t > 1e-3 ? t : 0, slot.rng)].action;
+    action =
+        slot.moves[search::choose_by_visits(visits, values, num_moves, t > 1e-3 ? t : 0, slot.rng)].action;
   }
   slot.actions.push_back(action);
   core::apply(slot.state, action);

@@ -61,7 +61,8 @@ std::string record_json(const GenerationRecord& r) {
                 {"loss", r.holdout.loss},
                 {"policy", r.holdout.policy},
                 {"value", r.holdout.value}}}}},
-            {"eval", {{"matches", json::array()}, {"seconds", r.eval_seconds}, {"cpu_seconds", r.eval_cpu_seconds}}}};
+            {"eval",
+             {{"matches", json::array()}, {"seconds", r.eval_seconds}, {"cpu_seconds", r.eval_cpu_seconds}}}};
   for (const auto& p : r.losses)
     j["train"]["losses"].push_back(
         {{"step", p.step}, {"loss", p.loss}, {"policy", p.policy}, {"value", p.value}});
@@ -185,7 +186,8 @@ std::vector<CurvePoint> learning_curve(const std::vector<GenerationRecord>& reco
     if (std::size_t(row.generation) < scores.size()) p.scores = scores[row.generation];
     curve.push_back(std::move(p));
   }
-  std::sort(curve.begin(), curve.end(), [](const auto& a, const auto& b) { return a.generation < b.generation; });
+  std::sort(curve.begin(), curve.end(),
+            [](const auto& a, const auto& b) { return a.generation < b.generation; });
   return curve;
 }
 
@@ -196,9 +198,9 @@ std::string curve_csv(const std::vector<CurvePoint>& curve) {
       out += ",score_vs_" + m.opponent + "," + m.opponent + "_low," + m.opponent + "_high";
   out += "\n";
   for (const CurvePoint& p : curve) {
-    out += std::to_string(p.generation) + "," + (p.cpu_hours < 0 ? "" : fmt::sprintf("%.5f", p.cpu_hours)) + "," +
-           fmt::sprintf("%.5f", p.wall_hours) + "," + fmt::sprintf("%.1f,%.1f,%.1f", p.elo, p.low, p.high) + "," +
-           std::to_string(p.games);
+    out += std::to_string(p.generation) + "," + (p.cpu_hours < 0 ? "" : fmt::sprintf("%.5f", p.cpu_hours)) +
+           "," + fmt::sprintf("%.5f", p.wall_hours) + "," +
+           fmt::sprintf("%.1f,%.1f,%.1f", p.elo, p.low, p.high) + "," + std::to_string(p.games);
     for (const MatchScore& m : p.scores) out += fmt::sprintf(",%.4f,%.4f,%.4f", m.score, m.low, m.high);
     out += "\n";
   }
@@ -220,19 +222,21 @@ std::vector<CurvePoint> parse_curve_csv(const std::string& text, const std::stri
   const std::vector<std::string> header = split(line);
   const auto column = [&](const char* name) {
     const auto it = std::find(header.begin(), header.end(), name);
-    if (it == header.end()) throw std::runtime_error(source + ": no column '" + name + "' (not a curve.csv?)");
+    if (it == header.end())
+      throw std::runtime_error(source + ": no column '" + name + "' (not a curve.csv?)");
     return std::size_t(it - header.begin());
   };
   const std::size_t gen = column("generation"), cpu = column("cpu_hours"), wall = column("wall_hours"),
-                    elo = column("elo"), low = column("elo_low"), high = column("elo_high"), games = column("games");
+                    elo = column("elo"), low = column("elo_low"), high = column("elo_high"),
+                    games = column("games");
   std::vector<CurvePoint> curve;
   for (int number = 2; std::getline(in, line); ++number) {
     if (line.empty()) continue;
     const std::vector<std::string> cells = split(line);
     const std::string where = source + ":" + std::to_string(number);
-    if (cells.size() != header.size()) throw std::runtime_error(where + ": " + std::to_string(cells.size()) +
-                                                                " cells where the header has " +
-                                                                std::to_string(header.size()));
+    if (cells.size() != header.size())
+      throw std::runtime_error(where + ": " + std::to_string(cells.size()) + " cells where the header has " +
+                               std::to_string(header.size()));
     try {
       CurvePoint p;
       p.generation = std::stoi(cells[gen]);
@@ -257,7 +261,8 @@ std::string curve_svg(const std::vector<NamedCurve>& curves, const std::string& 
       if (p.cpu_hours >= 0) s.points.push_back({p.cpu_hours, p.elo, p.low, p.high});
     series.push_back(std::move(s));
   }
-  return svg_line_chart(title, "processor hours of self-play and training", "Elo (heuristic ISMCTS = 0)", series);
+  return svg_line_chart(title, "processor hours of self-play and training", "Elo (heuristic ISMCTS = 0)",
+                        series);
 }
 
 std::string rating_table(const std::vector<RatingRow>& ratings) {
@@ -288,7 +293,8 @@ std::string run_report_html(const TrainConfig& config, const std::vector<Generat
 
   if (!curve.empty()) {
     std::string opponents;
-    for (const MatchScore& m : curve.front().scores) opponents += (opponents.empty() ? "" : ", ") + m.opponent;
+    for (const MatchScore& m : curve.front().scores)
+      opponents += (opponents.empty() ? "" : ", ") + m.opponent;
     html += "<h2>Learning curve</h2>\n<p>Each generation against the yardstick (" + html_escape(opponents) +
             "; " + std::to_string(config.yardstick_games) + " games each, " +
             std::to_string(config.yardstick_iters) +

@@ -385,8 +385,8 @@ std::vector<RatingRow> compute_ratings(const TrainConfig& c, const EvalGames& al
 }
 
 // The evaluation ratings (generation 0 at 0) and the yardstick's (heuristic ISMCTS at 0).
-void update_ratings(const TrainConfig& c, const EvalGames& all, const EvalGames& yardstick, int last_generation,
-                    TrainRunResult& result) {
+void update_ratings(const TrainConfig& c, const EvalGames& all, const EvalGames& yardstick,
+                    int last_generation, TrainRunResult& result) {
   result.ratings = compute_ratings(c, all, last_generation, fixed_opponents(c), 0);
   if (c.yardstick_games == 0) return;
   result.yardstick_ratings =
@@ -550,10 +550,10 @@ TrainRunResult run_training(const TrainConfig& c, const std::string& dir, const 
     const std::string automaton(game.automaton());
     for (std::size_t b = 0; b < fixed.size(); ++b)
       if (b == 0 || (!automaton.empty() && fixed[b].name == automaton))
-        result.final_matches.push_back(play_rated_match(
-            c, remote_games.get(), dir, c.generations, fixed[b], c.final_eval_games,
-            eval_seed(c, 0, 3 + int(b)), paths.final_results(c.generations, fixed[b].name),
-            "final vs " + fixed[b].name, all));
+        result.final_matches.push_back(play_rated_match(c, remote_games.get(), dir, c.generations, fixed[b],
+                                                        c.final_eval_games, eval_seed(c, 0, 3 + int(b)),
+                                                        paths.final_results(c.generations, fixed[b].name),
+                                                        "final vs " + fixed[b].name, all));
     update_ratings(c, all, yardstick, c.generations, result);
   }
   write_reports(c, paths, result);

@@ -28,7 +28,8 @@ std::string fake_run(const std::string& name, int yardstick_iters, const std::st
 }
 
 const char kCurve[] =
-    "generation,cpu_hours,wall_hours,elo,elo_low,elo_high,games,score_vs_heuristic,heuristic_low,heuristic_high\n"
+    "generation,cpu_hours,wall_hours,elo,elo_low,elo_high,games,score_vs_heuristic,heuristic_low,heuristic_"
+    "high\n"
     "0,0.00000,0.00000,-310.0,-380.0,-240.0,400,0.1,0.05,0.15\n"
     "1,0.25000,0.13000,-20.0,-60.0,20.0,400,0.47,0.4,0.54\n";
 
@@ -37,7 +38,8 @@ TEST(CurveCommand, DrawsRunsSideBySideWithATable) {
   const std::string svg = temp_path("pamir_curve.svg");
   const ToolRun r = run_pamir("curve " + a + "=old " + b + "=gumbel --out " + svg);
   ASSERT_EQ(r.status, 0) << r.output;
-  EXPECT_NE(r.output.find("| old | 1 | 0.250 | 0.130 | -20 | [-60, 20] | 400 |"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("| old | 1 | 0.250 | 0.130 | -20 | [-60, 20] | 400 |"), std::string::npos)
+      << r.output;
   EXPECT_NE(r.output.find("| gumbel | 0 |"), std::string::npos);
   const std::string chart = io::read_file(svg);
   EXPECT_EQ(chart.rfind("<svg", 0), 0u);

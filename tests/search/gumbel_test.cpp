@@ -42,7 +42,8 @@ struct GumbelBandit {
 TEST(Gumbel, HalvingSpendsTheBudgetOnTheConsideredMovesAndKeepsTheBest) {
   // Eight moves, the prior favouring the worst; the best (index 5) has a small prior but is
   // among the four considered (no noise: the prior's top four are 0, 1, 2 and 5).
-  GumbelBandit b({0.3f, 0.25f, 0.2f, 0.01f, 0.01f, 0.15f, 0.04f, 0.04f}, {0.2f, 0.3f, 0.4f, 0.9f, 0.9f, 0.8f, 0.5f, 0.5f});
+  GumbelBandit b({0.3f, 0.25f, 0.2f, 0.01f, 0.01f, 0.15f, 0.04f, 0.04f},
+                 {0.2f, 0.3f, 0.4f, 0.9f, 0.9f, 0.8f, 0.5f, 0.5f});
   GumbelRoot root;
   core::u64 rng = 1;
   root.reset(b.arms, 4, 0, 64, rng);
@@ -105,7 +106,8 @@ TEST(Gumbel, SearchFindsTheWinningMoveAndLearnsIt) {
   const int win = parse_action(sc.s, "purchase 0 2");
   ASSERT_GE(win, 0);
   search::HeuristicEvaluator heuristic;
-  for (const char* options : {"iters=64,gumbel=16", "iters=64,gumbel=16,gnoise=1,batch=4", "iters=16,gumbel=200"}) {
+  for (const char* options :
+       {"iters=64,gumbel=16", "iters=64,gumbel=16,gnoise=1,batch=4", "iters=16,gumbel=200"}) {
     SCOPED_TRACE(options);
     search::Search search(gumbel_options(options), search::WorldModel::kSampledWorlds, 5);
     search.start(sc.s);
@@ -116,7 +118,8 @@ TEST(Gumbel, SearchFindsTheWinningMoveAndLearnsIt) {
     const int n = search.root_moves(moves);
     ASSERT_EQ(search.policy_target(target), n);
     EXPECT_NEAR(std::accumulate(target, target + n, 0.0), 1.0, 1e-4);
-    const int at = int(std::find_if(moves, moves + n, [&](const auto& m) { return m.action == win; }) - moves);
+    const int at =
+        int(std::find_if(moves, moves + n, [&](const auto& m) { return m.action == win; }) - moves);
     EXPECT_EQ(std::max_element(target, target + n) - target, at);
     // The root's value is the played move's, not the mean over the moves the halving dropped.
     EXPECT_NEAR(search.root_values()[core::to_move(sc.s)], moves[at].value, 1e-5);

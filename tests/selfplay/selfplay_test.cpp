@@ -83,8 +83,8 @@ TEST(SelfPlay, WorkerPlaysEveryGameAndRecordsFullSearchesOnly) {
 // of a few iterations leave most moves at 0.
 TEST(SelfPlay, GumbelRowsLearnTheImprovedPolicy) {
   TrainConfig c = tiny();
-  apply_overrides(c, {"full_fraction=1", "full_iters=8", "gumbel_actions=4", "games_per_worker=2",
-                      "max_decisions=120"});
+  apply_overrides(
+      c, {"full_fraction=1", "full_iters=8", "gumbel_actions=4", "games_per_worker=2", "max_decisions=120"});
   const auto worker = uniform_worker(c, 1);
   const std::vector<FinishedGame> games = play_games(*worker, 2);
   ASSERT_EQ(games.size(), 2u);
@@ -93,7 +93,8 @@ TEST(SelfPlay, GumbelRowsLearnTheImprovedPolicy) {
     expect_well_formed(g.rows, c.players);
     for (int r = 0; r < g.rows.rows(); ++r, ++rows) {
       int positive = 0;
-      for (int k = g.rows.legal_begin[r]; k < g.rows.legal_begin[r + 1]; ++k) positive += g.rows.policy[k] > 0;
+      for (int k = g.rows.legal_begin[r]; k < g.rows.legal_begin[r + 1]; ++k)
+        positive += g.rows.policy[k] > 0;
       // 8 iterations visit at most 7 moves; the improved policy gives every move a share.
       rows_with_many += positive == g.rows.legal_begin[r + 1] - g.rows.legal_begin[r] && positive > 8;
     }
