@@ -276,10 +276,10 @@ void add_games(EvalGames& all, const std::vector<tournament::GameResult>& games,
                const std::vector<int>& agent_ids) {
   for (const auto& g : games) {
     tournament::RankedGame r;
-    for (std::size_t s = 0; s < g.seats.size(); ++s) {
-      r.agents.push_back(agent_ids[g.seats[s]]);
-      ++all.games_of[agent_ids[g.seats[s]]];
-    }
+    for (std::size_t s = 0; s < g.seats.size(); ++s) r.agents.push_back(agent_ids[g.seats[s]]);
+    // Games, not seats: at 3-5 seats an agent may hold several seats of one game.
+    for (std::size_t a = 0; a < agent_ids.size(); ++a)
+      if (std::find(g.seats.begin(), g.seats.end(), int(a)) != g.seats.end()) ++all.games_of[agent_ids[a]];
     r.ranks = g.ranks;
     all.ranked.push_back(std::move(r));
   }

@@ -74,6 +74,24 @@ TEST(TrainLoop, AYardstickRatesEveryGenerationAgainstProcessorTime) {
   fs::remove_all(dir);
 }
 
+// At 3 seats an agent may hold two seats of a game: the curve counts games, not seats, and
+// Wakhan is no yardstick there.
+TEST(TrainLoop, AThreeSeatYardstickCountsGames) {
+  TrainConfig c = tiny();
+  apply_overrides(c, {"players=3", "generations=1", "yardstick_games=6", "yardstick_iters=4",
+                      "final_eval_games=0", "eval_games=0"});
+  check_game_config(c, games::game(c.game).facts());
+  const fs::path dir = fresh_dir("train_yardstick_3p");
+  const TrainRunResult r = run_training(c, dir.string());
+  ASSERT_EQ(r.curve.size(), 2u);
+  for (const CurvePoint& p : r.curve) {
+    ASSERT_EQ(p.scores.size(), 1u);
+    EXPECT_EQ(p.scores[0].opponent, "heuristic");
+    EXPECT_EQ(p.games, c.yardstick_games);
+  }
+  fs::remove_all(dir);
+}
+
 TEST(TrainLoop, TinyRunCompletesWithEveryArtifact) {
   const TrainConfig c = tiny();
   const fs::path dir = fresh_dir("train_tiny");
