@@ -44,7 +44,9 @@ std::string answer(const games::Game& game, const Query& q, const std::string& d
     if (!query.contains("position")) throw std::invalid_argument("the query has no \"position\"");
     std::string why;
     const auto position = game.position_from_json(query.at("position").dump(), &why);
-    if (!position) throw std::invalid_argument("position: " + why);
+    // The loader names the field at fault, the position itself included ("position: missing
+    // key ..."); a message that does not start there gets the query key's name.
+    if (!position) throw std::invalid_argument(why.rfind("position", 0) == 0 ? why : "position: " + why);
     if (game.over(*position)) throw std::invalid_argument("position: the game is over");
     const std::string spec = query.contains("agent") ? query.at("agent").get<std::string>() : default_agent;
     const games::u64 seed = query.contains("seed") ? query.at("seed").get<games::u64>() : 0;

@@ -33,6 +33,8 @@ TEST(AnalysisCommand, AnswersEveryQueryByIdAcrossThreads) {
         << "\n";
     out << R"({"id":"plain","position":)" << position << R"(,"agent":"random"})"
         << "\n";
+    out << R"({"id":"empty","position":{}})"
+        << "\n";  // the loader's message, said once
   }
   const ToolRun r = run_shell(kPamir + " analysis --threads 2 --agent random < " + queries);
   ASSERT_EQ(r.status, 0) << r.output;
@@ -42,7 +44,7 @@ TEST(AnalysisCommand, AnswersEveryQueryByIdAcrossThreads) {
     const nlohmann::json j = nlohmann::json::parse(line);
     answers[j.at("id").dump()] = j;
   }
-  ASSERT_EQ(answers.size(), 9u) << r.output;
+  ASSERT_EQ(answers.size(), 10u) << r.output;
   for (int i = 0; i < 6; ++i) {
     const nlohmann::json& a = answers.at(std::to_string(i));
     EXPECT_EQ(a.at("iterations"), 50);
@@ -57,6 +59,7 @@ TEST(AnalysisCommand, AnswersEveryQueryByIdAcrossThreads) {
                 .rfind("query on line 9: unknown agent 'nosuch'", 0),
             0u);
   EXPECT_FALSE(answers.at(R"("plain")").contains("moves"));
+  EXPECT_EQ(answers.at(R"("empty")").at("error"), "query on line 11: position: missing key \"format\"");
   std::remove(queries.c_str());
 }
 
