@@ -53,6 +53,7 @@ struct RunPaths {
   std::string weights(int g) const { return numbered(nets, "gen", g, ".weights"); }
   std::string checkpoint(int g) const { return numbered(nets, "gen", g, ".ckpt"); }
   std::string record(int g) const { return numbered(generations, "gen", g, ".json"); }
+  std::string selfplay_measures(int g) const { return numbered(generations, "gen", g, "-selfplay.json"); }
   std::string eval_results(int g, const char* opponent) const {
     return numbered(eval, "gen", g, ("-vs-" + std::string(opponent) + ".jsonl").c_str());
   }
@@ -432,6 +433,42 @@ void write_reports(const TrainConfig& c, const RunPaths& paths, const TrainRunRe
                             run_report_html(c, r.records, r.ratings, r.final_matches, r.curve));
 }
 
+// The self-play measures of the process that played generation g's games (its net calls,
+// leaves per call, threads, wall and processor seconds), into the record. They are kept in
+// generations/genNNN-selfplay.json once self-play is complete, so that a run killed after
+// self-play reports them on --resume, not the nothing the resuming process played (and the
+// learning curve keeps the generation's processor time). A generation whose self-play was
+// itself cut by a kill has the measures of the process that finished it.
+void measure_selfplay(const RunPaths& paths, int g, const SelfPlayResult& sp, double cpu_seconds,
+                      GenerationRecord& record) {
+  const std::string path = paths.selfplay_measures(g);
+  nlohmann::json m;
+  if (sp.counters.games == 0 && fs::exists(path)) {
+    m = nlohmann::json::parse(io::read_file(path), nullptr, false);
+    if (m.is_discarded() || !m.is_object())
+      throw std::runtime_error(path + ": malformed self-play measures (delete it to measure nothing)");
+  } else {
+    m = {{"evaluator_calls", sp.counters.evaluator_calls},
+         {"leaves", sp.counters.leaves},
+         {"iterations", sp.counters.iterations},
+         {"threads", sp.threads},
+         {"seconds", sp.wall_seconds},
+         {"cpu_seconds", cpu_seconds}};
+    io::write_file_atomically(path, m.dump(1) + "\n");
+  }
+  try {
+    const long calls = m.at("evaluator_calls"), leaves = m.at("leaves"), iterations = m.at("iterations");
+    const double seconds = m.at("seconds");
+    record.evaluator_calls = calls;
+    record.leaves_per_call = calls ? double(leaves) / double(calls) : 0;
+    record.simulations_per_second = seconds > 0 ? double(iterations) / seconds : 0;
+    record.threads = m.at("threads"), record.selfplay_seconds = seconds;
+    record.selfplay_cpu_seconds = m.at("cpu_seconds");
+  } catch (const nlohmann::json::exception& e) {
+    throw std::runtime_error(path + ": malformed self-play measures: " + e.what());
+  }
+}
+
 // Generation 0: random weights drawn from the run's seed, or the initial net.
 void save_first_generation(const TrainConfig& c, const RunPaths& paths, const InitialNet* initial) {
   nets::Trainer trainer(trainer_options(c));
@@ -520,15 +557,10 @@ TrainRunResult run_training(const TrainConfig& c, const std::string& dir, const 
       n += sp.resumed;
       record.games = n.games, record.rows = n.rows, record.decisions = n.decisions,
       record.searches = n.searches;
-      record.iterations = n.iterations, record.leaves = n.leaves,
-      record.evaluator_calls = sp.counters.evaluator_calls;
-      record.leaves_per_call =
-          sp.counters.evaluator_calls ? double(sp.counters.leaves) / sp.counters.evaluator_calls : 0;
-      record.simulations_per_second = sp.wall_seconds > 0 ? sp.counters.iterations / sp.wall_seconds : 0;
-      record.resignations = n.resignations, record.audit_would_resign = n.audit_would_resign;
-      record.resign_false = n.resign_false, record.capped = n.capped, record.threads = sp.threads,
-      record.selfplay_seconds = sp.wall_seconds;
-      record.selfplay_cpu_seconds = process_cpu_seconds() - selfplay_cpu_started;
+      record.iterations = n.iterations, record.leaves = n.leaves, record.resignations = n.resignations,
+      record.audit_would_resign = n.audit_would_resign;
+      record.resign_false = n.resign_false, record.capped = n.capped;
+      measure_selfplay(paths, g, sp, process_cpu_seconds() - selfplay_cpu_started, record);
       train_generation(c, paths, g, record);
       evaluate_generation(c, remote_games.get(), dir, paths, g, record, all, yardstick,
                           result.yardstick_scores);

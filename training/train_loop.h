@@ -10,6 +10,7 @@
 //   eval/*.jsonl            the tournament runner's results files (resumable game by game),
 //                           the yardstick's among them (genNNN-yardstick-*.jsonl)
 //   generations/genNNN.json the generation's record; its presence marks it complete
+//   generations/genNNN-selfplay.json  what the process that played its self-play measured
 //   metrics.csv, losses.csv, ratings.txt, report.html  made from the records
 //   curve.csv               the learning curve (with a yardstick): Elo against processor hours
 //

@@ -151,6 +151,36 @@ TEST(TrainLoop, ResumeAfterLosingTheLastGenerationsWorkKeepsEverythingElse) {
   fs::remove_all(dir);
 }
 
+// A kill after a generation's self-play: the resumed run plays none of its games, and its
+// record keeps the self-play measures of the process that played them (net calls, threads,
+// processor time: the learning curve's axis).
+TEST(TrainLoop, AGenerationResumedAfterItsSelfPlayKeepsItsMeasures) {
+  const TrainConfig c = tiny();
+  const fs::path dir = fresh_dir("train_resume_measures");
+  const TrainRunResult first = run_training(c, dir.string());
+  for (const char* f : {"nets/gen002.ckpt", "nets/gen002.weights", "generations/gen002.json"})
+    fs::remove(dir / f);
+  for (const auto& e : fs::directory_iterator(dir / "eval")) fs::remove(e.path());
+  const TrainRunResult r = run_training(c, dir.string());
+  const GenerationRecord &before = first.records[1], &after = r.records[1];
+  EXPECT_GT(before.evaluator_calls, 0);
+  EXPECT_EQ(after.evaluator_calls, before.evaluator_calls);
+  EXPECT_DOUBLE_EQ(after.leaves_per_call, before.leaves_per_call);
+  EXPECT_EQ(after.threads, before.threads);
+  EXPECT_DOUBLE_EQ(after.selfplay_cpu_seconds, before.selfplay_cpu_seconds);
+  EXPECT_DOUBLE_EQ(after.selfplay_seconds, before.selfplay_seconds);
+  // A damaged measures file is a one-line error naming it.
+  fs::remove(dir / "generations/gen002.json");
+  io::write_file_atomically((dir / "generations/gen002-selfplay.json").string(), "{\"threads\": \"two\"}");
+  try {
+    run_training(c, dir.string());
+    ADD_FAILURE() << "a malformed measures file was accepted";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("gen002-selfplay.json: malformed"), std::string::npos) << e.what();
+  }
+  fs::remove_all(dir);
+}
+
 // A finished run moved to another folder, then extended by a generation: the moved run
 // resumes (its evaluation files name nets relative to the run folder) and the new last
 // generation plays its final matches in files of its own.
