@@ -145,10 +145,18 @@ def positions_of_a_game(seed, count):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pamir", default=str(pathlib.Path(__file__).resolve().parents[2] / "build" / "pamir"))
-    parser.add_argument("--work", default=None, help="folder for the shards and the net (default: a new temporary one)")
+    parser.add_argument("--work", default=None,
+                        help="folder for the shards and the net, kept (default: a temporary one, removed at the end)")
     parser.add_argument("--small", action="store_true", help="a minute's version (CTest)")
     args = parser.parse_args()
-    work = pathlib.Path(args.work or tempfile.mkdtemp(prefix="pamir-torch-round-trip-"))
+    if args.work:
+        run(args, pathlib.Path(args.work))
+    else:
+        with tempfile.TemporaryDirectory(prefix="pamir-torch-round-trip-") as work:
+            run(args, pathlib.Path(work))
+
+
+def run(args, work):
     games, steps, width, blocks, tournament_games, iters = (
         (8, 40, 32, 1, 4, 30) if args.small else (256, 1500, 128, 1, 100, 400))
     info = pamir.game_info("pamir")

@@ -92,8 +92,10 @@ class _Rules:
         self.observation_shape = (info["num_features"],)
         self.num_actions = info["num_actions"]
 
+    # Features are unbounded below: the bank's rupees may go negative (docs/rules-notes.md,
+    # "Rupees are not a hard limit"), and the encoder scales the bank as it is.
     def observation_box(self):
-        return spaces.Box(0.0, np.inf, self.observation_shape, np.float32)
+        return spaces.Box(-np.inf, np.inf, self.observation_shape, np.float32)
 
     def mask_box(self):
         return spaces.Box(0, 1, (self.num_actions,), np.int8)
@@ -136,7 +138,7 @@ class AECEnv(_AECBase):
                                                    "action_mask": self._rules.mask_box()})
                                    for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(self.num_actions) for a in self.possible_agents}
-        self.state_space = spaces.Box(0.0, np.inf, (players * self.observation_shape[0],), np.float32)
+        self.state_space = spaces.Box(-np.inf, np.inf, (players * self.observation_shape[0],), np.float32)
         self._episodes = _Episodes()
         self.game = None
 

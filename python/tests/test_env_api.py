@@ -19,11 +19,29 @@ def test_rank_rewards_are_zero_sum_and_share_ties():
         assert sum(rank_rewards(ranks)) == pytest.approx(0.0)
 
 
+def test_observations_stay_in_their_space_when_the_bank_is_overdrawn():
+    # Seed 27's random 3-player Pax Expanse game overdraws the bank (it may go negative, as the
+    # rules notes say), which the encoder's bank feature shows as a negative number.
+    env = pamir.AECEnv(players=3, game="expanse")
+    env.reset(seed=11)
+    rng = np.random.default_rng(27)
+    negative = False
+    for a in env.agent_iter():
+        obs, _, terminated, truncated, _ = env.last()
+        assert env.observation_space(a).contains(obs)
+        negative = negative or bool((obs["observation"] < 0).any())
+        if terminated or truncated:
+            env.step(None)
+            continue
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert negative
+
+
 @pytest.mark.parametrize("game, players", [("pamir", 2), ("pamir", 4), ("expanse", 3)])
 def test_aec_env_passes_pettingzoos_api_checks(game, players):
     env = pamir.AECEnv(players=players, game=game, render_mode="ansi")
     info = pamir.game_info(game)
-    # Spaces per agent: the observation dict (float32 features >= 0, int8 mask) and Discrete actions.
+    # Spaces per agent: the observation dict (float32 features, int8 mask) and Discrete actions.
     assert env.max_num_agents == players and len(env.possible_agents) == players
     for a in env.possible_agents:
         space = env.observation_space(a)
