@@ -34,7 +34,11 @@ void GumbelRoot::reset(std::span<const GumbelArm> arms, int considered, double n
   phase_visits_ = 0;
   for (int k = 0; k < num_remaining_; ++k)
     phase_visits_ = std::max(phase_visits_, arms[remaining_[k]].visits);
-  phase_visits_ += core::u32(std::max(1, budget_ / (phases_ * num_remaining_)));
+  phase_visits_ += phase_share();
+}
+
+core::u32 GumbelRoot::phase_share() const {
+  return core::u32(std::max(1, budget_ / (phases_ * num_remaining_)));
 }
 
 void GumbelRoot::sigma_q(std::span<const GumbelArm> arms, float root_value, float* out) const {
@@ -80,7 +84,7 @@ int GumbelRoot::next(std::span<const GumbelArm> arms, float root_value) {
     std::sort(remaining_, remaining_ + num_remaining_,
               [&](int a, int b) { return score_[a] + sigma[a] > score_[b] + sigma[b]; });
     num_remaining_ = (num_remaining_ + 1) / 2;
-    if (num_remaining_ > 1) phase_visits_ += core::u32(std::max(1, budget_ / (phases_ * num_remaining_)));
+    if (num_remaining_ > 1) phase_visits_ += phase_share();
     i = fewest();
   }
   return i;

@@ -47,6 +47,8 @@ class GumbelRoot {
   void improved_policy(std::span<const GumbelArm> arms, float root_value, float* out) const;
 
  private:
+  // The visits each remaining move gets in a phase: an equal part of the budget per phase.
+  core::u32 phase_share() const;
   // sigma(completed Q) of each move, into out.
   void sigma_q(std::span<const GumbelArm> arms, float root_value, float* out) const;
 

@@ -307,6 +307,17 @@ std::vector<Opponent> yardstick_opponents(const TrainConfig& c) {
 // The deals of generation g's games against yardstick opponent k: the same in every run.
 std::uint64_t yardstick_seed(int g, int k) { return game_seed(0x9A4D5717C0ull, g, k); }
 
+// Plays (or resumes) a net's match against an opponent, adds the games to the ratings (by
+// their ids) and returns the net's score.
+MatchScore play_rated(const TrainConfig& c, tournament::RemoteGames* remote, const Opponent& net,
+                      const Opponent& opponent, long games, std::uint64_t seed,
+                      const std::string& results_path, const std::string& label, EvalGames& ratings) {
+  const auto played = play_match(c, remote, {net.spec, opponent.spec}, {net.label, opponent.label}, games,
+                                 seed, results_path, label);
+  add_games(ratings, played, {net.id, opponent.id});
+  return score_of_first(opponent.name, played);
+}
+
 // Plays (or resumes) generation g's games against each yardstick opponent, adds them to the
 // yardstick's ratings and returns the net's score against each.
 std::vector<MatchScore> rate_on_yardstick(const TrainConfig& c, tournament::RemoteGames* remote,
@@ -316,14 +327,10 @@ std::vector<MatchScore> rate_on_yardstick(const TrainConfig& c, tournament::Remo
   if (c.yardstick_games == 0) return scores;
   const Opponent net = generation_opponent(c, dir, g, c.yardstick_iters);
   const auto opponents = yardstick_opponents(c);
-  for (std::size_t k = 0; k < opponents.size(); ++k) {
-    const Opponent& o = opponents[k];
-    const auto played = play_match(c, remote, {net.spec, o.spec}, {net.label, o.label}, c.yardstick_games,
-                                   yardstick_seed(g, int(k)), paths.yardstick_results(g, o.name),
-                                   "yardstick gen " + std::to_string(g) + "-" + o.name);
-    add_games(yardstick, played, {g, o.id});
-    scores.push_back(score_of_first(o.name, played));
-  }
+  for (std::size_t k = 0; k < opponents.size(); ++k)
+    scores.push_back(play_rated(c, remote, net, opponents[k], c.yardstick_games, yardstick_seed(g, int(k)),
+                                paths.yardstick_results(g, opponents[k].name),
+                                "yardstick gen " + std::to_string(g) + "-" + opponents[k].name, yardstick));
   return scores;
 }
 
@@ -331,16 +338,13 @@ std::uint64_t eval_seed(const TrainConfig& c, int g, int match) {
   return game_seed(c.seed ^ 0xE7A1ull, g, match);
 }
 
-// Plays (or resumes) generation g's net against the opponent, adds the games to the ratings
-// and returns the net's score.
+// Plays (or resumes) generation g's net at the evaluation budget against the opponent, adds
+// the games to the ratings and returns the net's score.
 MatchScore play_rated_match(const TrainConfig& c, tournament::RemoteGames* remote, const std::string& dir,
                             int g, const Opponent& opponent, long games, std::uint64_t seed,
                             const std::string& results_path, const std::string& label, EvalGames& all) {
-  const Opponent net = generation_opponent(c, dir, g);
-  const auto played = play_match(c, remote, {net.spec, opponent.spec}, {net.label, opponent.label}, games,
-                                 seed, results_path, label);
-  add_games(all, played, {g, opponent.id});
-  return score_of_first(opponent.name, played);
+  return play_rated(c, remote, generation_opponent(c, dir, g), opponent, games, seed, results_path, label,
+                    all);
 }
 
 void evaluate_generation(const TrainConfig& c, tournament::RemoteGames* remote, const std::string& dir,
