@@ -22,7 +22,8 @@ void copy_in(torch::nn::Linear& layer, const float* w, const float* b) {
 
 }  // namespace
 
-TorchNetImpl::TorchNetImpl(const NetShape& shape, const NetConfig& config) : shape_(shape), config_(config) {
+TorchNetImpl::TorchNetImpl(const NetShape& shape, const NetConfig& config, bool aux_heads)
+    : shape_(shape), config_(config) {
   input_ = register_module("input", torch::nn::Linear(shape.num_features, config.width));
   for (int i = 0; i < config.blocks; ++i) {
     w1_.push_back(
@@ -32,6 +33,10 @@ TorchNetImpl::TorchNetImpl(const NetShape& shape, const NetConfig& config) : sha
   }
   policy_ = register_module("policy", torch::nn::Linear(config.width, shape.num_actions));
   value_ = register_module("value", torch::nn::Linear(config.width, shape.num_seats));
+  if (aux_heads) {
+    result_ = register_module("aux_result", torch::nn::Linear(config.width, shape.num_seats));
+    vp_margin_ = register_module("aux_vp_margin", torch::nn::Linear(config.width, shape.num_seats));
+  }
   // The heads start at zero: an untrained net gives every legal action the same prior and
   // every seat the same value. Random heads would carry a bias for or against the seat to
   // move, and the search would then favour "done" (which hands the move over) or avoid it in
@@ -43,10 +48,12 @@ TorchNetImpl::TorchNetImpl(const NetShape& shape, const NetConfig& config) : sha
   }
 }
 
-std::pair<torch::Tensor, torch::Tensor> TorchNetImpl::forward(const torch::Tensor& x) {
+TorchNetImpl::Outputs TorchNetImpl::forward(const torch::Tensor& x) {
   auto h = torch::relu(input_(x));
   for (std::size_t i = 0; i < w1_.size(); ++i) h = torch::relu(h + w2_[i](torch::relu(w1_[i](h))));
-  return {policy_(h), value_(h)};
+  Outputs out{policy_(h), value_(h), {}, {}};
+  if (has_aux_heads()) out.result = result_(h), out.vp_margin = vp_margin_(h);
+  return out;
 }
 
 NetWeights TorchNetImpl::to_weights() const {

@@ -13,10 +13,17 @@ namespace pamir::nets {
 
 class TorchNetImpl : public torch::nn::Module {
  public:
-  TorchNetImpl(const NetShape& shape, const NetConfig& config);
-  // x: [batch, num_features] -> (policy logits [batch, num_actions], value logits
-  // [batch, num_seats]); masking and softmax are the caller's.
-  std::pair<torch::Tensor, torch::Tensor> forward(const torch::Tensor& x);
+  // aux_heads: the trainer's auxiliary heads (nets/trainer.h), which to_weights leaves out.
+  TorchNetImpl(const NetShape& shape, const NetConfig& config, bool aux_heads = false);
+  struct Outputs {
+    torch::Tensor policy;  // logits [batch, num_actions]
+    torch::Tensor value;   // logits [batch, num_seats]
+    // Without aux heads undefined: result logits and victory-point margins [batch, num_seats].
+    torch::Tensor result, vp_margin;
+  };
+  // x: [batch, num_features]; masking and softmax are the caller's.
+  Outputs forward(const torch::Tensor& x);
+  bool has_aux_heads() const { return !result_.is_empty(); }
 
   NetWeights to_weights() const;
   void set_weights(const NetWeights& w);
@@ -26,7 +33,7 @@ class TorchNetImpl : public torch::nn::Module {
  private:
   NetShape shape_;
   NetConfig config_;
-  torch::nn::Linear input_{nullptr}, policy_{nullptr}, value_{nullptr};
+  torch::nn::Linear input_{nullptr}, policy_{nullptr}, value_{nullptr}, result_{nullptr}, vp_margin_{nullptr};
   std::vector<torch::nn::Linear> w1_, w2_;
 };
 TORCH_MODULE(TorchNet);

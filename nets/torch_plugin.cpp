@@ -30,9 +30,9 @@ class TorchInference final : public Inference {
               input_.data() + std::size_t(i) * features);
     torch::InferenceMode guard;
     const auto x = torch::from_blob(input_.data(), {n, features}).to(device_);
-    auto [policy, value] = net_->forward(x);
-    policy = policy.to(torch::kCPU).contiguous();
-    value = value.to(torch::kCPU).contiguous();
+    const auto outputs = net_->forward(x);
+    const auto policy = outputs.policy.to(torch::kCPU).contiguous();
+    const auto value = outputs.value.to(torch::kCPU).contiguous();
     const float* p = policy.data_ptr<float>();
     const float* v = value.data_ptr<float>();
     for (int i = 0; i < n; ++i) {

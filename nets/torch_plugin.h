@@ -48,9 +48,9 @@ class TorchPlugin {
 };
 
 // The plugin's one exported function. Its name carries the contract's version: a plugin of
-// an older contract is not found rather than called wrongly. Raise it when this header
-// changes.
-#define PAMIR_TORCH_PLUGIN_ENTRY pamir_torch_plugin_v2
+// an older contract is not found rather than called wrongly. Raise it when this header or
+// the structs it passes (nets/trainer.h's options and losses) change.
+#define PAMIR_TORCH_PLUGIN_ENTRY pamir_torch_plugin_v3
 extern "C" const TorchPlugin* PAMIR_TORCH_PLUGIN_ENTRY();
 
 // The plugin, loaded on the first call (thread-safe). It is looked for at $PAMIR_TORCH_PLUGIN,

@@ -33,6 +33,29 @@ torch::optim::AdamWOptions adamw_options(const TrainerOptions& o) {
   return torch::optim::AdamWOptions(o.learning_rate).weight_decay(o.weight_decay);
 }
 
+// Per row, the cross-entropy of logits' softmax over the game's seats against target.
+torch::Tensor seat_cross_entropy(const torch::Tensor& logits, const torch::Tensor& target,
+                                 const torch::Tensor& seats) {
+  const auto log_p = torch::log_softmax(logits.masked_fill(seats.logical_not(), -1e9), 1);
+  return -torch::where(seats, target * log_p, torch::zeros_like(log_p)).sum(1);
+}
+
+// The auxiliary heads' loss (nets/trainer.h), over the rows that have their targets (rows
+// of shards written before them have NaN there); 0 when none has.
+torch::Tensor aux_losses(const TorchNetImpl::Outputs& out, const TrainBatch& b, const torch::Tensor& seats) {
+  const auto device = out.value.device();
+  const int n = b.size, num_seats = b.shape.num_seats;
+  const auto result = torch::from_blob(const_cast<float*>(b.results.data()), {n, num_seats}).to(device);
+  const auto margin = torch::from_blob(const_cast<float*>(b.vp_margins.data()), {n, num_seats}).to(device);
+  const auto has = result.select(1, 0).isnan().logical_not().to(torch::kFloat32);
+  const auto rows = has.sum().clamp_min(1);
+  const auto result_loss = seat_cross_entropy(out.result, torch::nan_to_num(result), seats);
+  const auto error = torch::where(seats, out.vp_margin - torch::nan_to_num(margin) / kVpMarginScale,
+                                  torch::zeros_like(out.vp_margin));
+  const auto margin_loss = error.square().sum(1);
+  return ((result_loss + margin_loss) * has).sum() / rows;
+}
+
 [[noreturn]] void fail(const std::string& path, const std::string& why) {
   throw std::runtime_error("bad checkpoint " + path + ": " + why);
 }
@@ -44,7 +67,7 @@ class TorchTrainer final : public TrainerBackend {
         device_(preferred_device()),
         net_([&] {
           torch::manual_seed(o.seed);
-          return TorchNet(o.shape, o.net);
+          return TorchNet(o.shape, o.net, o.aux_weight > 0);
         }()),
         optimizer_((net_->to(device_), net_->parameters()), adamw_options(o)) {}
 
@@ -75,22 +98,26 @@ class TorchTrainer final : public TrainerBackend {
             .lt(players);
 
     net_->train(update);
-    auto [policy_logits, value_logits] = net_->forward(x);
+    const auto out = net_->forward(x);
     // Softmax over the legal actions and the game's seats only; masked entries contribute 0.
-    const auto log_policy = torch::log_softmax(policy_logits.masked_fill(legal.logical_not(), -1e9), 1);
+    const auto log_policy = torch::log_softmax(out.policy.masked_fill(legal.logical_not(), -1e9), 1);
     const auto policy_loss =
         -torch::where(legal, policy_target * log_policy, torch::zeros_like(log_policy)).sum(1).mean();
-    const auto log_value = torch::log_softmax(value_logits.masked_fill(seats.logical_not(), -1e9), 1);
-    const auto value_loss =
-        -torch::where(seats, value_target * log_value, torch::zeros_like(log_value)).sum(1).mean();
-    const auto loss = policy_loss + options_.value_weight * value_loss;
+    const auto value_loss = seat_cross_entropy(out.value, value_target, seats).mean();
+    auto loss = policy_loss + options_.value_weight * value_loss;
+    torch::Tensor aux_loss;
+    if (net_->has_aux_heads()) {
+      aux_loss = aux_losses(out, b, seats);
+      loss = loss + options_.aux_weight * aux_loss;
+    }
     if (update) {
       optimizer_.zero_grad();
       loss.backward();
       optimizer_.step();
       ++steps_;
     }
-    return {loss.item<double>(), policy_loss.item<double>(), value_loss.item<double>()};
+    return {loss.item<double>(), policy_loss.item<double>(), value_loss.item<double>(),
+            aux_loss.defined() ? aux_loss.item<double>() : 0.0};
   }
 
   std::int64_t steps() const override { return steps_; }
@@ -103,6 +130,7 @@ class TorchTrainer final : public TrainerBackend {
     TrainerOptions& mine = options_;
     mine.learning_rate = o.learning_rate, mine.weight_decay = o.weight_decay,
     mine.value_weight = o.value_weight;
+    if (net_->has_aux_heads()) mine.aux_weight = o.aux_weight;
     for (auto& group : optimizer_.param_groups())
       static_cast<torch::optim::AdamWOptions&>(group.options())
           .lr(o.learning_rate)
@@ -137,6 +165,7 @@ class TorchTrainer final : public TrainerBackend {
                                         {"learning_rate", o.learning_rate},
                                         {"weight_decay", o.weight_decay},
                                         {"value_weight", o.value_weight},
+                                        {"aux_weight", o.aux_weight},
                                         {"seed", o.seed},
                                         {"steps", steps_},
                                         {"metadata", nlohmann::json::parse(metadata_json)}};
@@ -217,6 +246,7 @@ std::unique_ptr<TrainerBackend> load_torch_trainer(const std::string& path, cons
     o.learning_rate = description.at("learning_rate");
     o.weight_decay = description.at("weight_decay");
     o.value_weight = description.at("value_weight");
+    o.aux_weight = description.value("aux_weight", 0.0);  // checkpoints before auxiliary heads had none
     o.seed = description.at("seed");
     auto trainer = std::make_unique<TorchTrainer>(o);
     trainer->restore(description.at("steps"), description.at("metadata").dump(),

@@ -1,6 +1,7 @@
 #include "nets/train_batch.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace pamir::nets {
 
@@ -12,6 +13,8 @@ void TrainBatch::resize(const NetShape& net, int rows) {
   legal.assign(std::size_t(rows) * shape.num_actions, 0);
   values.assign(std::size_t(rows) * shape.num_seats, 0.0f);
   num_players.assign(rows, 0);
+  results.assign(std::size_t(rows) * shape.num_seats, std::nanf(""));
+  vp_margins.assign(std::size_t(rows) * shape.num_seats, std::nanf(""));
 }
 
 void TrainBatch::set_encoded_row(int i, const Feature* row_features, int num_features,
@@ -31,6 +34,12 @@ void TrainBatch::set_encoded_row(int i, const Feature* row_features, int num_fea
   std::copy(rotated_values, rotated_values + shape.num_seats,
             values.begin() + std::size_t(i) * shape.num_seats);
   num_players[i] = std::uint8_t(players);
+}
+
+void TrainBatch::set_aux_row(int i, const float* rotated_result, const float* rotated_vp_margin) {
+  const std::size_t at = std::size_t(i) * shape.num_seats;
+  std::copy(rotated_result, rotated_result + shape.num_seats, results.begin() + at);
+  std::copy(rotated_vp_margin, rotated_vp_margin + shape.num_seats, vp_margins.begin() + at);
 }
 
 }  // namespace pamir::nets

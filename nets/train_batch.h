@@ -21,6 +21,10 @@ struct TrainBatch {
   std::vector<std::uint8_t> legal;        // size x num_actions, 1 where legal
   std::vector<float> values;              // size x num_seats
   std::vector<std::uint8_t> num_players;  // size
+  // Auxiliary targets, size x num_seats seat-rotated (selfplay::ShardRows says what they
+  // are); NaN where a row has none, which the trainer then leaves out of those losses.
+  std::vector<float> results;
+  std::vector<float> vp_margins;
 
   // Sets the shape and size and zeroes every row.
   void resize(const NetShape& net, int rows);
@@ -29,6 +33,8 @@ struct TrainBatch {
   // (shape.num_seats floats).
   void set_encoded_row(int i, const Feature* features, int num_features, const std::uint16_t* legal_actions,
                        const float* policy_target, int num_legal, const float* rotated_values, int players);
+  // Sets row i's auxiliary targets (shape.num_seats floats each, seat-rotated).
+  void set_aux_row(int i, const float* rotated_result, const float* rotated_vp_margin);
 };
 
 }  // namespace pamir::nets

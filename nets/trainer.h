@@ -5,7 +5,12 @@
 // Loss per row: policy cross-entropy against the target distribution (softmax over the
 // legal actions only) plus value_weight x cross-entropy of the value head (softmax over the
 // game's seats) against the outcome's win shares. Optimizer: AdamW (Adam with decoupled
-// weight decay).
+// weight decay). With aux_weight > 0 the net has two auxiliary heads on the same trunk,
+// trained here and left out of the exported weights (inference never runs them): the game's
+// result (cross-entropy, as the value head, against the result even where the value target
+// is the search's) and each seat's final victory points about their mean (squared error,
+// in units of kVpMarginScale points); aux_weight x their sum joins the loss. More signal per
+// row for the shared layers, at no cost in self-play.
 //
 // Checkpoints hold the model, the optimizer state (AdamW moments and step counts), the
 // step counter and caller metadata (a JSON string), behind a header with a checksum; they
@@ -24,17 +29,24 @@ namespace pamir::nets {
 
 class TrainerBackend;
 
+// The auxiliary margin head predicts victory points over this many (a usual spread of a
+// game's final scores), so that its squared error is of the order of the cross-entropies.
+constexpr double kVpMarginScale = 5.0;
+
 struct TrainerOptions {
   NetShape shape;  // the game's (games::Game::net_shape)
   NetConfig net;
   double learning_rate = 1e-3;
   double weight_decay = 1e-4;
   double value_weight = 1.0;
+  // 0: no auxiliary heads. Fixed for a trainer's life: a checkpoint keeps its heads.
+  double aux_weight = 0.0;
   std::uint64_t seed = 1;  // initial weights
 };
 
 struct TrainStats {
   double loss = 0, policy_loss = 0, value_loss = 0;  // batch means
+  double aux_loss = 0;                               // the auxiliary heads' (unweighted; 0 without them)
 };
 
 class Trainer {

@@ -9,7 +9,7 @@ import struct
 import sys
 import zipfile
 
-DTYPES = {"<i8": "q", "<i4": "i", "<u2": "H", "<f4": "f", "|u1": "B"}
+DTYPES = {"<i8": "q", "<i4": "i", "<u2": "H", "<f4": "f", "<f8": "d", "|u1": "B"}
 
 
 def arrays_without_numpy(path):
@@ -39,9 +39,11 @@ def arrays_with_numpy(path):
 def check(path, load):
     a = load(path)
     version, num_features, num_actions, seats = a["format"][0]
-    assert version == 1, f"format version {version}"
+    assert version in (1, 2), f"format version {version}"
     rows = len(a["num_players"][0])
-    assert a["value"][1] == (rows, seats), f"value shape {a['value'][1]}"
+    # Version 2 added the auxiliary targets, each shaped like the value.
+    for name in ("value", "result", "vp_margin") if version >= 2 else ("value",):
+        assert a[name][1] == (rows, seats), f"{name} shape {a[name][1]}"
     for begin, items in (("feature_begin", "feature_index"), ("legal_begin", "legal_action")):
         offsets = a[begin][0]
         assert len(offsets) == rows + 1 and offsets[0] == 0 and offsets[-1] == len(a[items][0]), begin
@@ -53,6 +55,9 @@ def check(path, load):
         total = sum(policy[offsets[r]:offsets[r + 1]])
         assert abs(total - 1) < 1e-3, f"row {r}: policy sums to {total}"
         assert abs(sum(a["value"][0][r * seats:(r + 1) * seats]) - 1) < 1e-3, f"row {r}: value does not sum to 1"
+        if version >= 2:
+            assert abs(sum(a["result"][0][r * seats:(r + 1) * seats]) - 1) < 1e-3, f"row {r}: result does not sum to 1"
+            assert abs(sum(a["vp_margin"][0][r * seats:(r + 1) * seats])) < 1e-3, f"row {r}: vp_margin does not sum to 0"
     return rows, len(a["games"][0])
 
 

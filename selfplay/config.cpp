@@ -60,6 +60,8 @@ const ConfigKey kKeys[] = {
     {"learning_rate", &C::learning_rate, 1e-7, 10, "0.001", "AdamW learning rate"},
     {"weight_decay", &C::weight_decay, 0, 1, "0.0001", "AdamW decoupled weight decay"},
     {"value_weight", &C::value_weight, 0, 100, "1", "value loss weight against the policy loss"},
+    {"aux_weight", &C::aux_weight, 0, 100, "0",
+     "weight of the auxiliary heads' losses (the game's result, victory-point margins; 0: no such heads)"},
     {"eval_iters", &C::eval_iters, 1, 1e6, "32", "search iterations per decision in evaluation games"},
     {"eval_games", &C::eval_games, 0, 1e6, "40", "games vs the previous net and vs the baseline"},
     {"baseline_iters", &C::baseline_iters, 1, 1e6, "32", "iterations of the ISMCTS-rollout baseline"},
@@ -235,7 +237,7 @@ std::vector<std::string> fixed_keys_changed(const TrainConfig& saved, const Trai
   static const char* const kFixed[] = {
       "players",           "seed",          "net_width",  "net_blocks", "cpuct",          "heuristic_mix",
       "leaves_per_search", "max_decisions", "eval_iters", "eval_games", "baseline_iters", "final_eval_games",
-      "yardstick_iters"};
+      "yardstick_iters",   "aux_weight"};
   std::vector<std::string> changed;
   for (const char* key : kFixed)
     if (key_value(saved, key) != key_value(resumed, key)) changed.push_back(key);

@@ -64,6 +64,7 @@ struct TrainConfig {
   double learning_rate;
   double weight_decay;
   double value_weight;
+  double aux_weight;  // weight of the auxiliary heads' losses (0: none; nets/trainer.h)
 
   // Evaluation.
   int eval_iters;        // search iterations per decision of every evaluated agent

@@ -1,5 +1,6 @@
 #include "selfplay/shard.h"
 
+#include <cmath>
 #include <cstring>
 #include <map>
 
@@ -61,6 +62,8 @@ void ShardRows::append(const ShardRows& other) {
   append_to(legal_action, other.legal_action);
   append_to(policy, other.policy);
   append_to(value, other.value);
+  append_to(result, other.result);
+  append_to(vp_margin, other.vp_margin);
   append_to(num_players, other.num_players);
   counters += other.counters;
 }
@@ -80,6 +83,8 @@ std::string shard_bytes(const ShardRows& s) {
       make_array("policy", "<f4", {std::int64_t(s.policy.size())}, as_span(s.policy)),
       make_array("value", "<f4", {n, s.shape.num_seats}, as_span(s.value)),
       make_array("num_players", "|u1", {n}, as_span(s.num_players)),
+      make_array("result", "<f4", {n, s.shape.num_seats}, as_span(s.result)),
+      make_array("vp_margin", "<f4", {n, s.shape.num_seats}, as_span(s.vp_margin)),
   };
   std::vector<double> counters;
   for_each_counter(s.counters, [&](const char*, long value) { counters.push_back(double(value)); });
@@ -106,8 +111,8 @@ ShardRows parse_shard(std::string_view bytes, const std::string& source, const n
   if (const std::string other = io::other_game(game, expected.game, "self-play shard"); !other.empty())
     throw NpzError(source + " " + other);
   const auto format = take<std::int64_t>(arrays, "format", "<i8", 4, source);
-  if (format[0] != kShardFormatVersion)
-    throw NpzError(source + ": shard format " + std::to_string(format[0]) + ", this build reads " +
+  if (format[0] != 1 && format[0] != kShardFormatVersion)
+    throw NpzError(source + ": shard format " + std::to_string(format[0]) + ", this build reads 1 to " +
                    std::to_string(kShardFormatVersion));
   if (format[1] != expected.num_features || format[2] != expected.num_actions ||
       format[3] != expected.num_seats)
@@ -124,6 +129,9 @@ ShardRows parse_shard(std::string_view bytes, const std::string& source, const n
   s.legal_action = take<std::uint16_t>(arrays, "legal_action", "<u2", -1, source);
   s.policy = take<float>(arrays, "policy", "<f4", std::int64_t(s.legal_action.size()), source);
   s.value = take<float>(arrays, "value", "<f4", n * expected.num_seats, source);
+  for (auto [name, to] : {std::pair{"result", &s.result}, std::pair{"vp_margin", &s.vp_margin}})
+    *to = format[0] >= 2 ? take<float>(arrays, name, "<f4", n * expected.num_seats, source)
+                         : std::vector<float>(n * expected.num_seats, std::nanf(""));
   // Shards written before they kept counters have none: their games and rows are counted.
   s.counters.games = long(s.games.size());
   s.counters.rows = s.rows();

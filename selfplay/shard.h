@@ -14,7 +14,8 @@
 
 namespace pamir::selfplay {
 
-constexpr std::int64_t kShardFormatVersion = 1;
+// Version 2 added the auxiliary targets (result, vp_margin); version 1 shards still read.
+constexpr std::int64_t kShardFormatVersion = 2;
 
 struct ShardRows {
   // The game's net shape: its key, the encoder's row length the features index into, the
@@ -33,6 +34,12 @@ struct ShardRows {
   // game's player count.
   std::vector<float> value;
   std::vector<std::uint8_t> num_players;
+  // Auxiliary targets per row, shape.num_seats floats seat-rotated like value: the game's
+  // result (each seat's share of the win, whatever value_target_mix says) and each seat's
+  // final victory points less the mean over the game's seats. Version 1 shards, written
+  // before them, read back with NaN there, which the trainer leaves out of those losses.
+  std::vector<float> result;
+  std::vector<float> vp_margin;
   // What the games took (searches, iterations, ...), summed. Shards written before shards
   // kept them read back with their games and rows counted and the rest 0.
   GameCounters counters;

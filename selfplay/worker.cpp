@@ -146,7 +146,9 @@ void SelfPlayWorker::finish_decision(Slot& slot, const std::function<void(Finish
       r.policy.push_back(!has_target ? 1.0f / num_legal : searched ? slot.target_policy[m] : 0.0f);
     }
     r.legal_begin.push_back(std::int32_t(r.legal_action.size()));
-    r.value.insert(r.value.end(), core::kMaxPlayers, 0.0f);  // filled in when the game ends
+    // Filled in when the game ends.
+    for (auto* target : {&r.value, &r.result, &r.vp_margin})
+      target->insert(target->end(), core::kMaxPlayers, 0.0f);
     r.num_players.push_back(std::uint8_t(config_.players));
     slot.row_player.push_back(player);
     slot.row_root_values.push_back(search.root_values());
@@ -210,14 +212,26 @@ void SelfPlayWorker::finish_game(Slot& slot, const std::function<void(FinishedGa
   // heuristic), and each row still has a target of its own. Computed from the last row back.
   const float mix = float(config_.value_target_mix), lambda = float(config_.value_target_lambda);
   std::array<float, core::kMaxPlayers> judged = returns;  // the lambda-return of the row after
+  // The auxiliary targets (the trainer's aux_weight): the result itself, and the final
+  // victory points about their mean, which say by how much, where the result says only who.
+  std::array<float, core::kMaxPlayers> margin{};
+  float mean_vp = 0;
+  for (int p = 0; p < config_.players; ++p) mean_vp += float(slot.state.vp[p]) / float(config_.players);
+  for (int p = 0; p < config_.players; ++p) margin[p] = float(slot.state.vp[p]) - mean_vp;
+  const auto store = [&](std::vector<float>& to, std::size_t r,
+                         const std::array<float, core::kMaxPlayers>& v) {
+    const auto rotated = nets::rotate_to_player(v, slot.row_player[r], config_.players);
+    std::copy(rotated.begin(), rotated.end(), to.begin() + r * core::kMaxPlayers);
+  };
   for (std::size_t r = slot.row_player.size(); r-- > 0;) {
     std::array<float, core::kMaxPlayers> target{};
     for (int p = 0; p < config_.players; ++p) {
       judged[p] = (1 - lambda) * slot.row_root_values[r][p] + lambda * judged[p];
       target[p] = (1 - mix) * returns[p] + mix * judged[p];
     }
-    const auto rotated = nets::rotate_to_player(target, slot.row_player[r], config_.players);
-    std::copy(rotated.begin(), rotated.end(), slot.rows.value.begin() + r * core::kMaxPlayers);
+    store(slot.rows.value, r, target);
+    store(slot.rows.result, r, returns);
+    store(slot.rows.vp_margin, r, margin);
   }
   ++slot.counters.games;
   counted_ += slot.counters;

@@ -78,6 +78,7 @@ nets::TrainerOptions trainer_options(const TrainConfig& c) {
   o.learning_rate = c.learning_rate;
   o.weight_decay = c.weight_decay;
   o.value_weight = c.value_weight;
+  o.aux_weight = c.aux_weight;
   o.seed = c.seed;
   return o;
 }
@@ -119,6 +120,8 @@ void set_batch_row(const ShardRows& w, int r, int i, std::vector<nets::Feature>&
   batch.set_encoded_row(i, features.data(), int(features.size()), w.legal_action.data() + legal_at,
                         w.policy.data() + legal_at, w.legal_begin[r + 1] - legal_at,
                         w.value.data() + std::size_t(r) * w.shape.num_seats, w.num_players[r]);
+  batch.set_aux_row(i, w.result.data() + std::size_t(r) * w.shape.num_seats,
+                    w.vp_margin.data() + std::size_t(r) * w.shape.num_seats);
 }
 
 // Fills the batch with rows drawn uniformly (with replacement) from the window.

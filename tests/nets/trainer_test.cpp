@@ -104,6 +104,40 @@ TEST(Trainer, LearningSettingsOverrideTheCheckpoints) {
   EXPECT_NEAR(s.loss, s.policy_loss + 2 * s.value_loss, 1e-4);
 }
 
+// The auxiliary heads learn their own targets, leave the exported weights' layout as it
+// is (inference never runs them), survive a checkpoint, and skip rows without targets.
+TEST(Trainer, AuxiliaryHeadsTrainAndStayOutOfTheExportedWeights) {
+  TrainBatch batch = fixed_batch(16, 9);
+  for (int i = 0; i < batch.size; ++i) {
+    std::array<float, core::kMaxPlayers> result{}, margin{};
+    for (int p = 0; p < batch.num_players[i]; ++p) margin[p] = float((i + p) % 3) * 2.0f - 2.0f;
+    result[i % batch.num_players[i]] = 1.0f;
+    batch.set_aux_row(i, result.data(), margin.data());
+  }
+  TrainerOptions aux = small_net();
+  aux.aux_weight = 0.5;
+  Trainer trainer(aux);
+  const TrainStats before = trainer.losses(batch);
+  EXPECT_GT(before.aux_loss, 0.1);
+  EXPECT_NEAR(before.loss, before.policy_loss + before.value_loss + 0.5 * before.aux_loss, 1e-4);
+  for (int i = 0; i < 60; ++i) trainer.step(batch);
+  EXPECT_LT(trainer.losses(batch).aux_loss, 0.5 * before.aux_loss);
+  EXPECT_EQ(trainer.export_weights().data.size(), Trainer(small_net()).export_weights().data.size());
+
+  const std::string path = temp_path("aux.ckpt");
+  trainer.save_checkpoint(path);
+  const Trainer resumed = Trainer::load_checkpoint(path, net_shape());
+  std::remove(path.c_str());
+  EXPECT_EQ(resumed.options().aux_weight, 0.5);
+  EXPECT_EQ(resumed.optimizer_state_values(), trainer.optimizer_state_values());
+
+  TrainBatch without = fixed_batch(16, 9);  // rows of shards from before auxiliary targets: NaN
+  const TrainStats none = trainer.losses(without);
+  EXPECT_EQ(none.aux_loss, 0.0);
+  EXPECT_NEAR(none.loss, none.policy_loss + none.value_loss, 1e-4);
+  EXPECT_EQ(Trainer(small_net()).losses(batch).aux_loss, 0.0) << "no heads, no auxiliary loss";
+}
+
 TEST(Trainer, CorruptCheckpointIsAOneLineError) {
   Trainer trainer(small_net());
   const std::string path = temp_path("corrupt.ckpt");

@@ -143,6 +143,35 @@ TEST(SelfPlay, GamesStoppedAtTheDecisionCapAreScoredByTheStanding) {
   EXPECT_EQ(worker->counters().capped, 3);
 }
 
+// The auxiliary targets: every row of a game holds the game's result (the value target
+// when value_target_mix is 0) and victory-point margins that sum to 0 over its seats,
+// seat-rotated like the value (a 2-player game's winner is at or above the mean).
+TEST(SelfPlay, RowsCarryTheResultAndTheVictoryPointMargins) {
+  TrainConfig c = tiny();
+  apply_overrides(c, {"full_fraction=1", "max_decisions=80", "games_per_worker=2"});
+  const auto worker = uniform_worker(c, 1);
+  const std::vector<FinishedGame> games = play_games(*worker, 3);
+  const int seats = games.at(0).rows.shape.num_seats;
+  for (const auto& g : games) {
+    const ShardRows& rows = g.rows;
+    ASSERT_EQ(rows.result.size(), rows.value.size());
+    ASSERT_EQ(rows.vp_margin.size(), rows.value.size());
+    for (int r = 0; r < rows.rows(); ++r) {
+      double margin_sum = 0;
+      for (int p = 0; p < seats; ++p) {
+        EXPECT_EQ(rows.result[r * seats + p], rows.value[r * seats + p]) << "value_target_mix 0";
+        margin_sum += rows.vp_margin[r * seats + p];
+        if (p >= c.players) EXPECT_EQ(rows.vp_margin[r * seats + p], 0.0f);
+      }
+      EXPECT_NEAR(margin_sum, 0, 1e-4);
+      // An outright winner by the standing has no fewer victory points than the mean.
+      if (rows.result[r * seats] == 1.0f) EXPECT_GE(rows.vp_margin[r * seats], 0.0f);
+      if (rows.result[r * seats] == 0.0f)
+        EXPECT_LE(rows.vp_margin[r * seats], 0.0f) << "a loser below the mean";
+    }
+  }
+}
+
 // value_target_mix 0.5: each row's target is half the result (0, 1/2 or 1 for a seat) and
 // half the search's root value, which the uniform evaluator holds at 1/2 for every seat
 // unless the search saw the game end (Dominance Checks can end it early). So most targets

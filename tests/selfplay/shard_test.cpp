@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 
@@ -31,7 +32,11 @@ ShardRows sample_rows() {
       s.policy.push_back(1.0f / (2 + r));
     }
     s.legal_begin.push_back(std::int32_t(s.legal_action.size()));
-    for (int p = 0; p < kShape.num_seats; ++p) s.value.push_back(p == r ? 1.0f : 0.0f);
+    for (int p = 0; p < kShape.num_seats; ++p) {
+      s.value.push_back(p == r ? 1.0f : 0.0f);
+      s.result.push_back(p == 2 - r ? 1.0f : 0.0f);
+      s.vp_margin.push_back(p < 3 ? float(p - r) : 0.0f);
+    }
     s.num_players.push_back(3);
   }
   return s;
@@ -48,6 +53,8 @@ void expect_equal(const ShardRows& a, const ShardRows& b) {
   EXPECT_EQ(a.policy, b.policy);
   EXPECT_EQ(a.value, b.value);
   EXPECT_EQ(a.num_players, b.num_players);
+  EXPECT_EQ(a.result, b.result);
+  EXPECT_EQ(a.vp_margin, b.vp_margin);
 }
 
 TEST(Shard, RoundTripsThroughAFile) {
@@ -115,6 +122,26 @@ TEST(Shard, DataCorruptionFailsTheChecksum) {
   } catch (const NpzError& e) {
     EXPECT_STREQ(e.what(), "s.npz: member feature_value.npy fails its CRC-32 check (corrupt)");
   }
+}
+
+// Version 1 shards, written before the auxiliary targets, lack their arrays: they read back
+// with NaN there (the trainer's sign for "no target"), the rest unchanged. A version 2
+// shard without them is refused.
+TEST(Shard, Version1ShardsReadBackWithoutAuxiliaryTargets) {
+  const ShardRows rows = sample_rows();
+  std::vector<NpyArray> older;
+  for (auto& a : read_npz(shard_bytes(rows), "new.npz"))
+    if (a.name != "result" && a.name != "vp_margin") older.push_back(std::move(a));
+  EXPECT_THROW(parse_shard(write_npz(older), "v2.npz", kShape), NpzError);
+  const std::vector<std::int64_t> version1{1, kShape.num_features, kShape.num_actions, kShape.num_seats};
+  for (auto& a : older)
+    if (a.name == "format") a = make_array("format", "<i8", {4}, std::span<const std::int64_t>(version1));
+  const ShardRows back = parse_shard(write_npz(older), "old.npz", kShape);
+  EXPECT_EQ(back.value, rows.value);
+  ASSERT_EQ(back.result.size(), rows.result.size());
+  ASSERT_EQ(back.vp_margin.size(), rows.vp_margin.size());
+  for (std::size_t i = 0; i < back.result.size(); ++i)
+    EXPECT_TRUE(std::isnan(back.result[i]) && std::isnan(back.vp_margin[i])) << i;
 }
 
 TEST(Shard, MissingFileIsAOneLineError) {
