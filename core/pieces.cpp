@@ -93,6 +93,20 @@ void place_block(State& s, int p, int k, u8 loc) {
 
 namespace {
 
+// Whether card c, in p's court, has brought its leverage rupees: false while the card's
+// icons are still to resolve up to its leverage icon (it was played and is being discarded
+// before then, docs/rules-notes.md). Such a card owes nothing when it leaves.
+bool leverage_received(const State& s, int p, int c) {
+  const CourtCard& cc = court_card(c);
+  int leverage = 0;
+  while (cc.icons[leverage] != Icon::kLeverage) ++leverage;
+  for (int i = 0; i < s.num_tasks; ++i) {
+    const Task& t = s.tasks[i];
+    if (t.kind == TaskKind::kResolveIcons && t.player == p && t.a == c && t.b <= leverage) return false;
+  }
+  return true;
+}
+
 // The overthrow rule, tribe side: p lost the last tribe in region r.
 void discard_political_cards_of(State& s, int p, int r) {
   // Collect first: discarding changes the court array.
@@ -225,7 +239,8 @@ void discard_court_card(State& s, int c) {
   refresh_court_caches(s, p);
   if (s.spies_on[c]) Rules::spies_leave_card(s, c, left, right);
   const CourtCard& cc = court_card(c);
-  if (kHooks.leverage_debt && cc.has_leverage()) push_task(s, TaskKind::kLeverageDebt, p, 2);
+  if (kHooks.leverage_debt && cc.has_leverage() && leverage_received(s, p, c))
+    push_task(s, TaskKind::kLeverageDebt, p, 2);
   if (kHooks.overthrow && cc.suit == Suit::kPolitical) {
     // The overthrow rule, card side: p lost the last political card of the region.
     const int region = card_region(s, c);

@@ -1,5 +1,6 @@
 // Scenario tests for leverage (rules notes 4 "Play" and 7; Spanish seed Q&A on leverage).
 
+#include "core/resolution.h"
 #include "tests/rules/pamir_cards.h"
 #include "tests/scenario.h"
 
@@ -132,6 +133,44 @@ TEST(Leverage, ACardDiscardedForTheDebtItsPlayCausedResolvesNoIcons) {
   EXPECT_EQ(sc.s.rupees[0], 0);
   EXPECT_EQ(sc.s.bank, bank);
   EXPECT_EQ(cylinders_in_play(sc.s, 0), 0);  // no spy placed
+}
+
+// Issue #46 N1 (es rules, leverage: return *those* two rupees): a leveraged card discarded
+// before its leverage icon resolved never brought its two rupees, so it owes none back. Here
+// seat 0 holds 1 rupee, pays it towards the debt of the patriot its loyalty change discarded,
+// and discards the card just played for the rest: no second debt, the card in hand stays.
+TEST(Leverage, ACardDiscardedBeforeItsLeverageResolvedOwesNothing) {
+  Scenario sc({kAfghan, kBritish});
+  sc.set_rupees(0, 1);
+  sc.to_court(0, 42);  // Barakzai Sadars: Afghan patriot, leveraged
+  sc.to_hand(0, 40);   // William Hay Macnaghten: British patriot; spy, spy, leverage
+  sc.to_hand(0, kKarakulSheep);
+  const int bank = sc.s.bank;
+  sc.act("play 40 left");
+  EXPECT_FALSE(sc.s.in_court(0, 42));
+  EXPECT_EQ(sc.s.rupees[0], 0);  // 1 of the 2 rupees paid
+  ASSERT_EQ(sc.s.top().kind, TaskKind::kDiscardLeverage);
+  sc.act("discard 40");
+  EXPECT_EQ(sc.s.top().kind, TaskKind::kTurnActions) << "card 40's +2 never resolved: nothing owed for it";
+  EXPECT_EQ(sc.s.card_loc[kKarakulSheep], Loc::kHand);
+  EXPECT_EQ(sc.s.card_loc[40], Loc::kDiscard);
+  EXPECT_EQ(sc.s.rupees[0], 0);
+  EXPECT_EQ(sc.s.bank, bank + 1);
+  EXPECT_EQ(cylinders_in_play(sc.s, 0), 0);  // no spy placed
+}
+
+// Once its +2 has resolved, a leveraged card leaving the court owes them back as before.
+TEST(Leverage, ACardWhoseLeverageResolvedOwesItsTwoRupees) {
+  Scenario sc({kAfghan, kBritish});
+  sc.set_rupees(0, 0);
+  sc.to_hand(0, 27);  // Maqpon Dynasty, Punjab: tribe, leverage
+  sc.act("play 27 left");
+  ASSERT_EQ(sc.s.rupees[0], 2);
+  const int bank = sc.s.bank;
+  core::discard_court_card(sc.s, 27);
+  core::advance(sc.s);
+  EXPECT_EQ(sc.s.rupees[0], 0);
+  EXPECT_EQ(sc.s.bank, bank + 2);
 }
 
 }  // namespace
