@@ -42,6 +42,72 @@ std::string check_pending_actions(const State& s) {
   return "";
 }
 
+// A player who changes loyalty discards the patriots and prizes of the coalition left (the
+// automaton changes loyalty her own way and keeps hers; a ruleset may let some stay), and
+// takes a prize or plays a patriot of another coalition only by changing to it first.
+std::string check_loyal_courts(const State& s) {
+  if (kHooks.old_loyalty_cards_may_stay || s.phase == Phase::kSetup) return "";
+  for (int c = 1; c <= kNumCourtCards; ++c) {
+    const int l = s.card_loc[c];
+    const bool prize = l >= Loc::kPrize && l < Loc::kPrize + kMaxPlayers;
+    const int p = prize ? l - Loc::kPrize : s.court_owner(c);
+    if (p == kNoPlayer || s.is_wakhan(p)) continue;
+    const int coalition = prize ? court_card(c).prize : court_card(c).patriot;
+    if (coalition != Coalition::kNone && coalition != s.loyalty[p])
+      return std::string(prize ? "a prize" : "a patriot") + " of another coalition than its holder's (card " +
+             std::to_string(c) + ", player " + std::to_string(p) + ")";
+  }
+  return "";
+}
+
+// A bought event's lasting effect is in force while its card lies among the active events;
+// both end at the next Dominance Check.
+std::string check_lasting_effects(const State& s) {
+  struct Source {
+    int kind;
+    u8 global, player;  // the effect's flag (one of the two)
+  };
+  static constexpr Source kSources[] = {
+      {EventKind::kConflictFatigue, GlobalEffect::kConflictFatigue, 0},
+      {EventKind::kPashtunwaliValues, GlobalEffect::kPashtunwaliValues, 0},
+      {EventKind::kNewTactics, 0, PlayerEffect::kNewTactics},
+      {EventKind::kKohINoorRecovered, 0, PlayerEffect::kKohINoor},
+      {EventKind::kCourtlyManners, 0, PlayerEffect::kCourtlyManners},
+      {EventKind::kRumor, 0, PlayerEffect::kRumor},
+      {EventKind::kNationalism, 0, PlayerEffect::kNationalism},
+      {EventKind::kNationBuilding, 0, PlayerEffect::kNationBuilding},
+  };
+  for (const Source& source : kSources) {
+    bool in_force = s.global_effects & source.global;
+    for (int p = 0; p < s.num_players; ++p) in_force |= bool(s.player_effects[p] & source.player);
+    if (!in_force) continue;
+    const char* name = nullptr;
+    bool card_active = false;
+    for (int c = kFirstEvent; c <= kNumCards; ++c)
+      if (event_purchase_effect(c).kind == source.kind) {
+        name = event_purchase_effect(c).name;
+        card_active |= s.card_loc[c] == Loc::kActiveEvent;
+      }
+    if (name && !card_active)
+      return std::string(name) + " is in force while its card is not among the active events";
+  }
+  return "";
+}
+
+// The market is refilled at the end of every turn, so a turn starts with every space filled
+// while the deck has cards (the automaton's turns aside, which run their own way).
+std::string check_market_filled(const State& s) {
+  const bool turn_start = s.phase == Phase::kPlaying && s.num_tasks > 0 &&
+                          s.top().kind == TaskKind::kTurnActions && s.actions_used == 0 &&
+                          s.market_paid == 0 && !s.is_wakhan(s.current);
+  if (!turn_start || s.deck_pos >= s.deck_size) return "";
+  for (int r = 0; r < kMarketRows; ++r)
+    for (int c = 0; c < kMarketCols; ++c)
+      if (s.market[r][c] == 0)
+        return "a vacant market space at the start of a turn with cards left in the deck";
+  return "";
+}
+
 }  // namespace
 
 std::string check_consistency(const State& s) {
@@ -169,6 +235,9 @@ std::string check_reachable(const State& s) {
   if (!deck_keeps_piles(s))
     return "the deck does not keep the six piles of setup (sizes, events, Dominance Checks)";
   if (auto e = check_dominance_count(s); !e.empty()) return e;
+  if (auto e = check_loyal_courts(s); !e.empty()) return e;
+  if (auto e = check_lasting_effects(s); !e.empty()) return e;
+  if (auto e = check_market_filled(s); !e.empty()) return e;
   return check_pending_actions(s);
 }
 

@@ -42,6 +42,9 @@ struct RuleHooks {
   bool gift_uses = false;
   bool neutral_piece = false;
   bool exhaust_after_battle = false;
+  // A loyalty change may keep cards of the coalition left (Pax Expanse's economic stars keep
+  // old loyalists and rewards), so a court may hold another coalition's patriots and prizes.
+  bool old_loyalty_cards_may_stay = false;
 };
 // The words a ruleset names its pieces and actions with (action names, logs).
 struct Terms {

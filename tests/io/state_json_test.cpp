@@ -243,5 +243,88 @@ TEST(StateJson, RejectsABribePendingForAnActionTheTurnHasNoRoomFor) {
   FAIL() << "no random game reached a bribe with one action used";
 }
 
+// A 2-player game (no automaton) played at random to the start of a turn, as JSON.
+nlohmann::json at_turn_start(u64 seed) {
+  State s = new_game(2, seed);
+  u64 rng = seed;
+  Action legal[kMaxLegalActions];
+  for (int step = 0; step < 30 || s.top().kind != TaskKind::kTurnActions || s.actions_used != 0; ++step)
+    apply(s, legal[random_below(rng, legal_actions(s, legal))]);
+  return nlohmann::json::parse(state_to_json(s));
+}
+
+// Loads j; returns the loader's error ("" when it accepts the position).
+std::string load_error(const nlohmann::json& j) {
+  std::string error;
+  return state_from_json(j.dump(), &error) ? "" : error;
+}
+
+// Moves an unused court card that `fits` into the list of player 0 named `where`; returns it.
+template <class Fits>
+int move_unused_card(nlohmann::json& j, const char* where, Fits fits) {
+  auto& unused = j["unused"];
+  for (std::size_t i = 0; i < unused.size(); ++i) {
+    const int c = unused[i].get<int>();
+    if (!is_court_card(c) || !fits(court_card(c))) continue;
+    unused.erase(i);
+    j["players"][0][where].push_back(c);
+    return c;
+  }
+  ADD_FAILURE() << "no unused card fits";
+  return 0;
+}
+
+// A player changing loyalty discards the old coalition's patriots and prizes, and takes
+// another coalition's only by changing first (issue #46).
+TEST(StateJson, RejectsAPatriotOrPrizeOfAnotherCoalitionThanItsHolders) {
+  const nlohmann::json start = at_turn_start(11);
+  const int loyalty = coalition_from_name(start["players"][0]["loyalty"].get<std::string>().c_str());
+  for (const char* where : {"court", "prizes"}) {
+    const bool court = std::strcmp(where, "court") == 0;
+    nlohmann::json j = start;
+    const int c = move_unused_card(j, where, [&](const CourtCard& cc) {
+      const int coalition = court ? cc.patriot : cc.prize;
+      return coalition != Coalition::kNone && coalition != loyalty;
+    });
+    EXPECT_EQ(load_error(j), std::string("unreachable position: a ") + (court ? "patriot" : "prize") +
+                                 " of another coalition than its holder's (card " + std::to_string(c) +
+                                 ", player 0)");
+    j = start;
+    move_unused_card(j, where,
+                     [&](const CourtCard& cc) { return (court ? cc.patriot : cc.prize) == loyalty; });
+    EXPECT_EQ(load_error(j), "") << "one of the holder's own coalition";
+  }
+}
+
+TEST(StateJson, RejectsALastingEffectWithoutItsCard) {
+  u64 seed = 12;
+  while (!at_turn_start(seed)["active_events"].empty()) ++seed;  // no event in force
+  nlohmann::json j = at_turn_start(seed);
+  j["global_effects"].push_back("conflict_fatigue");
+  EXPECT_EQ(
+      load_error(j),
+      "unreachable position: Conflict Fatigue is in force while its card is not among the active events");
+  j = at_turn_start(seed);
+  j["players"][1]["effects"].push_back("courtly_manners");
+  EXPECT_EQ(
+      load_error(j),
+      "unreachable position: Courtly Manners is in force while its card is not among the active events");
+}
+
+// The market is refilled at every turn's end.
+TEST(StateJson, RejectsAVacantMarketSpaceAtATurnsStart) {
+  nlohmann::json j = at_turn_start(13);
+  ASSERT_LT(j["deck"]["drawn"].get<int>(), int(j["deck"]["cards"].size()));
+  auto& row = j["market"]["cards"][0];
+  for (auto& space : row)
+    if (is_court_card(space.get<int>())) {
+      j["discard"].push_back(space.get<int>());
+      space = 0;
+      break;
+    }
+  EXPECT_EQ(load_error(j),
+            "unreachable position: a vacant market space at the start of a turn with cards left in the deck");
+}
+
 }  // namespace
 }  // namespace pamir::io
