@@ -114,6 +114,25 @@ TEST(ExpanseCombat, KillingASupporterDestabilisesOneOfItsOwnersAssetsThere) {
   }
 }
 
+// A Combat removes up to the rank: the attacker may stop after the first unit
+// (docs/rules-notes.md, "Combat removes up to the asset's rank", as Pax Pamir's Battle).
+TEST(ExpanseCombat, TheAttackerMayStopBeforeTheRankIsSpent) {
+  Scenario sc({Coalition::kEarth, Coalition::kMars, Coalition::kBelt});
+  sc.s.favored_suit = u8(Suit::kPolitical);
+  Rules::damage_neutral(sc.s);  // not a target here
+  sc.to_court(0, 38);           // rank 2
+  sc.army(Coalition::kEarth, Region::kBelt, 2);
+  sc.army(Coalition::kMars, Region::kBelt, 2);
+  sc.act("combat 38");
+  sc.act("combat in belt");
+  sc.act("remove fleet mars");
+  ASSERT_EQ(sc.s.armies[Region::kBelt][Coalition::kMars], 1);
+  EXPECT_TRUE(sc.can("remove fleet mars"));
+  sc.act("done");
+  EXPECT_EQ(sc.s.armies[Region::kBelt][Coalition::kMars], 1);
+  EXPECT_EQ(sc.s.top().kind, TaskKind::kTurnActions);
+}
+
 // Seed "Political Climate", War: a Combat may be split among sites; the cap (the attacker's
 // own fleets or agents) holds at each. Sites go in site order (docs/rules-notes.md).
 TEST(ExpanseCombat, AtWarTheRankIsSplitAmongSites) {
