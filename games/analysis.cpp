@@ -1,8 +1,22 @@
 #include "games/analysis.h"
 
 #include <algorithm>
+#include <charconv>
+#include <cstdlib>
 
 namespace pamir::games {
+namespace {
+
+// The double nearest the float's shortest decimal form: a prior stored as float 1/3 reads
+// 0.33333334 in JSON and Python, not the float's exact binary value 0.3333333432674408.
+double shortest(float x) {
+  char text[32];
+  const auto end = std::to_chars(text, text + sizeof text - 1, x).ptr;
+  *end = '\0';
+  return std::strtod(text, nullptr);
+}
+
+}  // namespace
 
 nlohmann::ordered_json analysis_json(const Game& game, const Position& p, Action chosen,
                                      const SearchReport* report) {
@@ -19,8 +33,8 @@ nlohmann::ordered_json analysis_json(const Game& game, const Position& p, Action
     moves.push_back({{"action", m.action},
                      {"name", game.action_name(p, m.action)},
                      {"visits", m.visits},
-                     {"prior", m.prior},
-                     {"value", m.value}});
+                     {"prior", shortest(m.prior)},
+                     {"value", shortest(m.value)}});
   // The line as the search saw it; past the root a hidden-information search's line was
   // played in sampled worlds, so it is named only as far as it is legal in this position.
   nlohmann::ordered_json pv_names = nlohmann::ordered_json::array();
@@ -31,7 +45,9 @@ nlohmann::ordered_json analysis_json(const Game& game, const Position& p, Action
     game.apply(line, a);
   }
   out["iterations"] = report->iterations;
-  out["values"] = std::vector<float>(report->values.begin(), report->values.begin() + game.num_players(p));
+  nlohmann::ordered_json values = nlohmann::ordered_json::array();
+  for (int seat = 0; seat < game.num_players(p); ++seat) values.push_back(shortest(report->values[seat]));
+  out["values"] = std::move(values);
   out["moves"] = std::move(moves);
   out["pv"] = report->principal_variation;
   out["pv_names"] = std::move(pv_names);

@@ -2,11 +2,13 @@
 // (tournament/tournament.h, standings from tournament/standings.h). Searches and tournaments
 // run with the GIL released, so other Python threads go on meanwhile.
 
+#include <fmt/format.h>
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <cstdlib>
 #include <map>
@@ -198,6 +200,9 @@ TournamentOutcome run_tournament(const std::vector<py::object>& agents, int play
   return outcome;
 }
 
+// A rating to 0.1 Elo: the fit's further digits are noise far inside its interval.
+double tenth(double elo) { return std::round(elo * 10) / 10; }
+
 }  // namespace
 
 void bind_agents(py::module_& m) {
@@ -259,16 +264,18 @@ void bind_agents(py::module_& m) {
       .def_readonly("rank_share", &tournament::AgentStanding::rank_share,
                     "Per place, the fraction of seats there.")
       .def_property_readonly(
-          "elo", [](const tournament::AgentStanding& a) { return a.rating.elo; },
-          "Plackett-Luce Elo, the mean of all agents at 0.")
+          "elo", [](const tournament::AgentStanding& a) { return tenth(a.rating.elo); },
+          "Plackett-Luce Elo, the mean of all agents at 0, to 0.1 Elo (`pamir tournament` prints "
+          "whole Elo; agents.csv two decimals).")
       .def_property_readonly(
           "elo_interval",
           [](const tournament::AgentStanding& a) {
-            return std::make_pair(a.rating.ci_low, a.rating.ci_high);
+            return std::make_pair(tenth(a.rating.ci_low), tenth(a.rating.ci_high));
           },
-          "The Elo's 95% interval (low, high), as `pamir tournament` prints it.")
+          "The Elo's 95% interval (low, high), to 0.1 Elo.")
       .def("__repr__", [](const tournament::AgentStanding& a) {
-        return "<pamir.AgentStanding " + a.spec + " win_share=" + std::to_string(a.win_rate) + ">";
+        return fmt::format("<pamir.AgentStanding {} elo={:.1f} [{:.1f}, {:.1f}] win_share={:.3f}>", a.spec,
+                           a.rating.elo, a.rating.ci_low, a.rating.ci_high, a.win_rate);
       });
 
   py::class_<TournamentOutcome>(m, "TournamentResult")

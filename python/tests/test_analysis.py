@@ -31,3 +31,11 @@ def test_an_agent_that_does_not_search_gives_its_decision_alone():
 def test_analysis_is_reproducible_by_seed():
     game = pamir.Game(3, seed=9)
     assert pamir.analyze(game, "ismcts:iters=80", seed=4) == pamir.analyze(game, "ismcts:iters=80", seed=4)
+
+
+def test_priors_and_values_read_as_their_shortest_decimals():
+    # Uniform priors over k legal actions are float32 1/k; they read as 0.33333334, say, not as
+    # float32's exact binary value 0.3333333432674408 (issue #46).
+    a = pamir.analyze(pamir.Game(2, seed=5), "ismcts:iters=40,eval=rollout", seed=1)
+    for m in a["moves"]:
+        assert len(repr(m["prior"])) <= 12, m["prior"]

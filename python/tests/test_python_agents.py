@@ -20,6 +20,9 @@ def test_a_callable_plays_with_the_seats_observation_and_legal_actions():
     for s in result.standings:
         low, high = s.elo_interval
         assert low <= s.elo <= high
+        # To 0.1 Elo, as people read ratings (issue #46), not the fit's raw floats.
+        assert all(round(x, 1) == x for x in (low, s.elo, high))
+        assert f"elo={s.elo:.1f}" in repr(s)
     # The same games as a spec agent that plays the first legal action would play: reproducible.
     again = pamir.tournament(agents=[first_legal, "heuristic"], players=2, games=4, seed=3, threads=1)
     assert [g.actions for g in again.games] == [g.actions for g in result.games]
