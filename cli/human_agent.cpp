@@ -21,11 +21,21 @@ int parse_choice(const games::Game& game, const games::Position& p, const std::s
       if (by_id ? legal[i] == *number : games::u64(i + 1) == *number) return i;
     return -1;
   }
-  const int a = game.parse_action(p, text);
+  // A choice copied as listed: "tax 25 (Josiah Harlan)" names "tax 25".
+  const std::string name = text.back() == ')' && text.find(" (") != std::string::npos
+                               ? io::trim(text.substr(0, text.find(" (")))
+                               : text;
+  const int a = game.parse_action(p, name);
   for (int i = 0; i < n; ++i)
     if (legal[i] == a) return i;
   return -1;
 }
+
+constexpr const char* kHelp =
+    "enter a choice's number, #<action id>, or its name as listed (\"tax 25\");\n"
+    "  card <number or name>  what a card says (suit, rank, region, patriot, impacts, actions, ability)\n"
+    "  show                   the position and your choices again\n"
+    "  resign                 give up the game\n";
 
 // "human": the person at this terminal (stdin and stdout).
 const bool human_agent_registered = games::register_agent(
@@ -53,7 +63,7 @@ games::Action HumanAgent::choose(const games::Position& p) {
   const int n = int(legal.size());
   show(p, legal);
   for (;;) {
-    out_ << "choice (1-" << n << ", #id, a name, show, resign)> " << std::flush;
+    out_ << "choice (1-" << n << ", #id, a name, card N, show, help, resign)> " << std::flush;
     std::string line;
     if (!std::getline(in_, line)) throw games::AgentForfeit("human: the input ended");
     const std::string text = io::trim(line);
@@ -63,10 +73,19 @@ games::Action HumanAgent::choose(const games::Position& p) {
       show(p, legal);
       continue;
     }
+    if (text == "help") {
+      out_ << kHelp;
+      continue;
+    }
+    if (text.rfind("card ", 0) == 0) {
+      const std::string card = game_.describe_card(io::trim(text.substr(5)));
+      out_ << (card.empty() ? "no card is named " + io::quoted(io::trim(text.substr(5))) : card) << "\n";
+      continue;
+    }
     const int i = parse_choice(game_, p, text, legal);
     if (i >= 0) return legal[i];
     out_ << "not a legal choice: " << io::quoted(text) << " (enter a number from 1 to " << n
-         << ", #<action id>, or an action's name as listed)\n";
+         << ", #<action id>, or an action's name as listed; help for more)\n";
   }
 }
 

@@ -173,6 +173,9 @@ class Game {
   // The cards in the seat's hand, "12 Name, 34 Name" (empty when none): what a person playing
   // the seat sees besides the position (cli/human_agent.h).
   virtual std::string describe_hand(const Position& p, int seat) const = 0;
+  // What a player at the table sees on the card named by number or name (io::describe_card),
+  // or "" when no card has that number or name.
+  virtual std::string describe_card(const std::string& name_or_number) const = 0;
   virtual std::string describe_result(const Position& p) const = 0;
 
   // Files (docs/state-format.md). Errors are one line.

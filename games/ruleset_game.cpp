@@ -149,6 +149,10 @@ class RulesetGame final : public Game {
   std::string describe_position(const Position& p) const override {
     return io::describe_position(state_of(p));
   }
+  std::string describe_card(const std::string& name_or_number) const override {
+    const int c = io::find_card(name_or_number);
+    return c ? io::describe_card(c) : "";
+  }
   std::string describe_hand(const Position& p, int seat) const override {
     const State& s = state_of(p);
     std::string hand;

@@ -1,6 +1,7 @@
 #include "io/game_log.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdlib>
 #include <span>
 #include <string>
@@ -10,6 +11,7 @@
 #include "core/game.h"
 #include "core/market.h"
 #include "core/queries.h"
+#include "io/card_texts.h"
 
 namespace pamir::io::inline PAMIR_RULESET {
 
@@ -252,13 +254,84 @@ std::vector<std::string> describe_consequences(const State& before, const State&
   return lines;
 }
 
+// The coalition a's choice makes its player loyal to, or -1 when it changes nothing: playing
+// a patriot, or taking a prize, of another coalition than the player's (the automaton
+// changes loyalty her own way and never chooses here).
+int loyalty_after(const State& s, Action a) {
+  const Act::Decoded d = Act::decode(a);
+  const int p = to_move(s), c = action_card(s, a);
+  int coalition = Coalition::kNone;
+  if (d.family == Act::kPlayFamily && is_court_card(c)) coalition = court_card(c).patriot;
+  if (d.family == Act::kTakePrizeFamily && is_court_card(c)) coalition = court_card(c).prize;
+  return coalition != Coalition::kNone && coalition != s.loyalty[p] && !s.is_wakhan(p) ? coalition : -1;
+}
+
 std::string describe_action(const State& s, Action a) {
   const int c = action_card(s, a);
   std::string out = action_name(s, a) + (c ? std::string(" (") + card_name(c) : "");
   if (const Act::Decoded d = Act::decode(a); c && d.family == Act::kPurchaseFamily) {
     out += ", cost " + num(purchase_cost(s, to_move(s), d.a, d.b));
   }
-  return out + (c ? ")" : "");
+  out += c ? ")" : "";
+  if (const int coalition = loyalty_after(s, a); coalition >= 0) {
+    const std::string old = coalition_name(s.loyalty[to_move(s)]);
+    out += std::string("; you will become loyal to the ") + coalition_name(coalition) + ": your " +
+           kTerms.gift + "s go back, your " + kTerms.prize + "s and " + old + " patriots are discarded";
+  }
+  return out;
+}
+
+std::string describe_card(int c) {
+  std::string out = std::string(card_name(c)) + " (" + num(c) + ")";
+  if (c < kFirstEvent && !is_court_card(c)) return out + ": a Dominance Check";
+  if (!is_court_card(c)) {
+    const CardText &discarded = event_text(c, false), &purchased = event_text(c, true);
+    out += ": an event";
+    if (!discarded.name.empty()) out += "; if discarded: " + discarded.name + ", " + discarded.text;
+    if (!purchased.name.empty()) out += "; if purchased: " + purchased.name + ", " + purchased.text;
+    return out;
+  }
+  const CourtCard& cc = court_card(c);
+  out += std::string(": ") + region_name(cc.region) + ", " + suit_name(cc.suit) + ", rank " + num(cc.rank);
+  if (cc.patriot != Coalition::kNone) out += std::string("; patriot ") + coalition_name(cc.patriot);
+  if (cc.prize != Coalition::kNone) out += std::string("; ") + kTerms.prize + " " + coalition_name(cc.prize);
+  const char* const icon_words[] = {kTerms.army, kTerms.road, kTerms.tribe, kTerms.spy, "leverage"};
+  std::string icons;
+  for (int i = 0; i < cc.num_icons; ++i) {
+    const int icon = cc.icons[i];
+    append_item(icons, icon <= Icon::kLeverage ? std::string(icon_words[icon])
+                       : icon <= Icon::kFavorIntelligence
+                           ? std::string("favor ") + suit_name(icon - Icon::kFavorEconomic)
+                           : std::string(icon == Icon::kClimateWar ? "climate toward war"
+                                                                   : "climate toward prosperity"));
+  }
+  if (!icons.empty()) out += "; impacts " + icons;
+  std::string actions;
+  for (int i = 0; i < cc.num_actions; ++i) append_item(actions, card_action_name(cc.actions[i]));
+  if (!actions.empty()) out += "; actions " + actions;
+  if (const CardText& ability = ability_text(c); !ability.name.empty())
+    out += "; ability " + ability.name + ": " + ability.text;
+  return out;
+}
+
+int find_card(const std::string& text) {
+  if (!text.empty() &&
+      std::all_of(text.begin(), text.end(), [](char ch) { return ch >= '0' && ch <= '9'; })) {
+    const int c = text.size() <= 3 ? std::atoi(text.c_str()) : 0;
+    return c >= 1 && c <= kNumCards ? c : 0;
+  }
+  const auto lower = [](std::string t) {
+    for (char& ch : t) ch = char(std::tolower(static_cast<unsigned char>(ch)));
+    return t;
+  };
+  const std::string wanted = lower(text);
+  int found = 0, prefixes = 0;
+  for (int c = 1; c <= kNumCards; ++c) {
+    const std::string name = lower(card_name(c));
+    if (name == wanted) return c;
+    if (!wanted.empty() && name.rfind(wanted, 0) == 0) found = c, ++prefixes;
+  }
+  return prefixes == 1 ? found : 0;
 }
 
 std::string describe_decision(const State& before, Action a) {

@@ -14,7 +14,17 @@ using core::Action;
 using core::State;
 
 // "play 47 left (Dost Mohammad)": the action's name, and the name of the card it refers to.
+// A choice that changes the player's loyalty says so: "...; you will become loyal to the
+// afghan: your gifts go back, your prizes and british patriots are discarded".
 std::string describe_action(const State& s, Action a);
+
+// What a player at the table sees on card c (1..kNumCards), in the game's words: "Josiah
+// Harlan (25): punjab, political, rank 1; patriot afghan; prize british; impacts tribe;
+// actions tax" (and the ability's name and text where it has one), or an event's two halves.
+std::string describe_card(int c);
+// The card a person names by number or by name (case-insensitive, a unique prefix will do),
+// or 0.
+int find_card(const std::string& name_or_number);
 
 // "turn 12, player 1 (british): play 47 left (Dost Mohammad)": the decision a, described
 // in the position `before` it is applied. Names the card an action refers to, if any.

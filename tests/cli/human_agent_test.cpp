@@ -97,5 +97,57 @@ TEST(HumanAgent, PlaysAWholeGameInPamirPlay) {
   EXPECT_NE(cut.find("ranks: 1 0"), std::string::npos);
 }
 
+// A choice copied as listed, card name and all, is accepted; `card` and `help` answer
+// without choosing (issue #46).
+TEST(HumanAgent, TakesAChoiceAsListedAndAnswersCardAndHelp) {
+  const games::Game& game = games::game("pamir");
+  games::Position s = game.new_game(2, 1);
+  const auto random = game.make_agent("random", 2);
+  while (!game.over(s) &&
+         game.describe_action(s, game.legal_actions(s).back()).find(" (") == std::string::npos)
+    game.apply(s, random->choose(s));
+  ASSERT_FALSE(game.over(s));
+  const games::Action listed = game.legal_actions(s).back();
+  std::istringstream in("help\ncard 25\ncard josiah\ncard no such card\n" + game.describe_action(s, listed) +
+                        "\n");
+  std::ostringstream out;
+  EXPECT_EQ(HumanAgent(game, in, out).choose(s), listed);
+  EXPECT_NE(out.str().find("card <number or name>"), std::string::npos);
+  EXPECT_NE(
+      out.str().find(
+          "Josiah Harlan (25): punjab, political, rank 1; patriot afghan; prize british; impacts tribe"),
+      std::string::npos)
+      << out.str();
+  EXPECT_NE(out.str().find("no card is named \"no such card\""), std::string::npos);
+  EXPECT_EQ(out.str().find("not a legal choice"), std::string::npos);
+}
+
+// A choice that changes the player's loyalty says so before it is taken, and does what it
+// says: playing a patriot of another coalition.
+TEST(HumanAgent, ChoicesThatChangeLoyaltySaySo) {
+  const games::Game& game = games::game("pamir");
+  for (games::u64 seed = 1; seed < 200; ++seed) {
+    games::Position s = game.new_game(2, seed);
+    const auto random = game.make_agent("random", seed);
+    for (int step = 0; step < 400 && !game.over(s); ++step) {
+      for (const games::Action a : game.legal_actions(s)) {
+        const std::string text = game.describe_action(s, a);
+        const auto at = text.find("; you will become loyal to the ");
+        if (at == std::string::npos) continue;
+        const std::string coalition = text.substr(at + 31, text.find(':', at) - at - 31);
+        games::Position after = s;
+        game.apply(after, a);
+        bool said = false;
+        for (const std::string& line : game.describe_consequences(s, after))
+          said |= line.find("is now loyal to the " + coalition) != std::string::npos;
+        EXPECT_TRUE(said) << text;
+        return;
+      }
+      game.apply(s, random->choose(s));
+    }
+  }
+  FAIL() << "no random game offered a choice that changes loyalty";
+}
+
 }  // namespace
 }  // namespace pamir::cli
