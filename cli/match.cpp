@@ -5,16 +5,27 @@
 // Exit status: 0 when H1 is accepted (A is at least elo1 stronger than B, at risk alpha),
 // 3 when H0 is accepted (A is not elo0 stronger, at risk beta), 4 when max-games ends the
 // test first (inconclusive); 1 for an error, 2 for a usage error.
+//
+// --out FILE keeps the games in a results file (tournament/results_log.h, seating "paired"),
+// appended as they finish; --ladder DB records them in the ladder from that file at the end
+// (without --out, the file goes to matches/ beside the database).
+
+#include <unistd.h>
 
 #include <algorithm>
 #include <cstdio>
+#include <ctime>
+#include <filesystem>
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "cli/command.h"
+#include "cli/ladder_flag.h"
+#include "io/file_io.h"
 #include "tournament/play.h"
+#include "tournament/results_log.h"
 #include "tournament/schedule.h"
 #include "tournament/sprt.h"
 
@@ -30,7 +41,31 @@ struct MatchFlags {
   int threads = 1;
   games::u64 seed = 1;
   int max_decisions = tournament::kDefaultMaxDecisions;
+  std::string out, ladder;
 };
+
+// Where a match recorded in the ladder without --out keeps its games: a new file in matches/
+// beside the database, named by the time and the process.
+std::string match_results_path(const std::string& ladder) {
+  char stamp[32];
+  const std::time_t now = std::time(nullptr);
+  std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", std::gmtime(&now));
+  return (std::filesystem::path(ladder).parent_path() / "matches" /
+          ("match-" + std::string(stamp) + "-" + std::to_string(::getpid()) + ".jsonl"))
+      .string();
+}
+
+// A new results file holding the header of the match, open for its games.
+std::unique_ptr<tournament::ResultsAppender> start_results(const games::Game& game, const std::string& path,
+                                                           const std::vector<std::string>& specs,
+                                                           const MatchFlags& f) {
+  if (std::filesystem::exists(path)) throw CommandError(path + " exists: choose another --out");
+  if (std::filesystem::path(path).has_parent_path())
+    std::filesystem::create_directories(std::filesystem::path(path).parent_path());
+  io::write_file_atomically(
+      path, tournament::results_header(game, specs, 2, "paired", f.seed, f.max_decisions) + "\n");
+  return std::make_unique<tournament::ResultsAppender>(path);
+}
 
 void run(const MatchFlags& f) {
   const games::Game& game = selected_game();
@@ -57,6 +92,9 @@ void run(const MatchFlags& f) {
   } catch (const std::invalid_argument& e) {
     throw CommandError(e.what());
   }
+  const std::string results = !f.out.empty() || f.ladder.empty() ? f.out : match_results_path(f.ladder);
+  const std::unique_ptr<tournament::ResultsAppender> appender =
+      results.empty() ? nullptr : start_results(game, results, specs, f);
   std::printf("match: A = %s, B = %s; SPRT elo0 %.1f elo1 %.1f alpha %.3f beta %.3f, bounds [%.3f, %.3f]\n",
               f.a.c_str(), f.b.c_str(), f.sprt.elo0, f.sprt.elo1, f.sprt.alpha, f.sprt.beta,
               sprt->lower_bound(), sprt->upper_bound());
@@ -75,6 +113,7 @@ void run(const MatchFlags& f) {
     try {
       tournament::play_games(game, specs, games, threads, f.max_decisions, [&](tournament::GameResult&& r) {
         score[r.game / 2 - pair] += tournament::win_share(r, r.seats[0] == 0 ? 0 : 1);
+        if (appender) appender->append(tournament::game_line(r));
       });
     } catch (const std::runtime_error& e) {
       throw CommandError(e.what());
@@ -95,7 +134,9 @@ void run(const MatchFlags& f) {
               : v == tournament::SprtVerdict::kH0 ? "H0 accepted (A is not stronger)"
                                                   : "inconclusive (max games reached)",
               2 * sprt->pairs(), sprt->pairs(), 100 * sprt->score(), sprt->llr());
+  if (!results.empty()) std::printf("results: %s\n", results.c_str());
   std::fflush(stdout);
+  if (!f.ladder.empty()) record_in_ladder(f.ladder, {results});
   throw ExitStatus{v == tournament::SprtVerdict::kH1   ? kExitH1
                    : v == tournament::SprtVerdict::kH0 ? kExitH0
                                                        : kExitInconclusive};
@@ -120,6 +161,10 @@ const bool match_registered = register_command([](CLI::App& app) {
                   "A game still going after this many decisions is a draw (players may pass forever)");
   cmd->add_option("--seed", flags->seed, "Match seed (each pair's deal derives from it)")
       ->check(seed_validator());
+  cmd->add_option(
+      "--out", flags->out,
+      "Results file for the games (as a tournament's games.jsonl; a new file), written as they finish");
+  add_ladder_option(*cmd, flags->ladder);
   cmd->callback([flags] { run(*flags); });
 });
 

@@ -1,6 +1,7 @@
 // `pamir tournament`: a balanced tournament between agents, played in parallel, with ratings
 // and reports (tournament/). Results go to <out>/games.jsonl as games finish; --resume picks
-// up an interrupted run; reports are written when every game is in.
+// up an interrupted run; reports are written when every game is in, and with --ladder the
+// games are recorded in the ladder's database then.
 
 #include <algorithm>
 #include <cstdio>
@@ -11,6 +12,7 @@
 #include <string>
 
 #include "cli/command.h"
+#include "cli/ladder_flag.h"
 #include "dist/remote_games.h"
 #include "games/agent.h"
 #include "games/registry.h"
@@ -36,6 +38,7 @@ struct TournamentFlags {
   bool quiet = false;
   bool coordinator_only = false;
   int max_decisions = tournament::kDefaultMaxDecisions;
+  std::string ladder;
 };
 
 // "a;b;c", or a comma-separated list as `pamir play` takes it (games::split_agent_specs).
@@ -125,6 +128,7 @@ void run(const TournamentFlags& f) {
   std::printf("\nresults: %s\n", c.results_path.c_str());
   for (const std::string& path : tournament::write_reports(f.out, c, st))
     std::printf("report: %s\n", path.c_str());
+  if (!f.ladder.empty()) record_in_ladder(f.ladder, {c.results_path});
 }
 
 const bool tournament_registered = register_command([](CLI::App& app) {
@@ -159,6 +163,7 @@ const bool tournament_registered = register_command([](CLI::App& app) {
   cmd->add_flag("--resume", flags->resume,
                 "Continue the results in --out (finished games are kept and skipped)");
   cmd->add_flag("--quiet", flags->quiet, "No progress bar");
+  add_ladder_option(*cmd, flags->ladder);
   cmd->add_flag(
       "--coordinator-only", flags->coordinator_only,
       "Under mpirun: rank 0 plays no games, it hands them out and writes the results (docs/distributed.md)");

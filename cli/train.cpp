@@ -10,6 +10,7 @@
 
 #include "cli/command.h"
 #include "cli/config_game.h"
+#include "cli/ladder_flag.h"
 #include "io/file_io.h"
 #include "nets/torch_plugin.h"
 #include "selfplay/config.h"
@@ -27,6 +28,7 @@ struct TrainFlags {
   bool resume = false;
   bool coordinator_only = false;
   std::vector<std::string> overrides;
+  std::string ladder;
   int threads = -1, generations = -1;
   long long seed = -1;
 };
@@ -79,6 +81,7 @@ const bool train_registered = register_command([](CLI::App& app) {
   cmd->add_option("--seed", flags->seed, "Same as --set seed=N")->check(seed_validator());
   cmd->add_flag("--coordinator-only", flags->coordinator_only,
                 "Under mpirun: rank 0 trains and hands out the games but plays none (docs/distributed.md)");
+  add_ladder_option(*cmd, flags->ladder);
   cmd->callback([flags] {
     if (flags->out.empty()) {
       if (flags->config_path.empty())
@@ -109,8 +112,19 @@ const bool train_registered = register_command([](CLI::App& app) {
     if (ranks.cluster->size() > 1)
       std::fprintf(stderr, "ranks: %d, rank 0 trains and %s\n", ranks.cluster->size(),
                    flags->coordinator_only ? "coordinates only" : "plays a share of the games");
+    // The evaluation games into the ladder as each generation's are in. A failure there (the
+    // database locked too long, say) is reported and the run goes on: `pamir ladder import`
+    // of the run folder records them later.
+    const auto record = [&] {
+      try {
+        record_in_ladder(flags->ladder, {flags->out + "/eval"});
+      } catch (const std::exception& e) {
+        std::fprintf(stderr, "warning: the ladder did not record this generation's games: %s\n", e.what());
+      }
+    };
     const selfplay::TrainRunResult r =
-        selfplay::run_training(config, flags->out, ranks, initial ? &*initial : nullptr);
+        selfplay::run_training(config, flags->out, ranks, initial ? &*initial : nullptr,
+                               flags->ladder.empty() ? selfplay::EvaluatedCallback{} : record);
     std::printf(
         "\nratings (Plackett-Luce, Elo scale, generation 0 = 0; eval search %d iterations/decision):\n%s",
         config.eval_iters, selfplay::rating_table(r.ratings).c_str());

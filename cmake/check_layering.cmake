@@ -6,7 +6,7 @@ cmake_minimum_required(VERSION 3.22)
 # 2. Compiled once: code above the games reaches a game only through games::Game. A file
 #    compiled once may not include a header of the code compiled per game (the rules, the
 #    searches, the encoder, ...), which would tie it to one game's namespace.
-set(order core io search nets selfplay bench games tournament dist training web cli python)
+set(order core io search nets selfplay bench games tournament ladder dist training web cli python)
 # The code compiled for each game (CMakeLists.txt: pamir_core_<game>, pamir_play_<game>,
 # pamir_game_<game>), as paths without their extension; core/splitmix.h and the list of games
 # (core/rulesets/games.inc) are ruleset-free.

@@ -23,7 +23,7 @@ set(PAMIR_INSTALLED_MODELS ${CMAKE_INSTALL_DATADIR}/pamir/models)
 # in one export set. libtorch is the plugin lib/pamir/libpamir_torch.so (nets/torch_plugin.h),
 # which bin/pamir and programs built on the package load when they train.
 set(PAMIR_EXPORTED_LIBRARIES pamir_util pamir_nets pamir_selfplay pamir_game_api pamir_games
-    pamir_tournament pamir_dist pamir_training)
+    pamir_tournament pamir_ladder pamir_dist pamir_training)
 foreach(game ${PAMIR_GAMES})
   list(APPEND PAMIR_EXPORTED_LIBRARIES pamir_core_${game} pamir_play_${game} pamir_game_${game})
   # A game's headers include its ruleset's tables by their name (core/rulesets/<game>/).
@@ -44,7 +44,7 @@ install(TARGETS pamir RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 if(PAMIR_WITH_TORCH)
   install(TARGETS pamir_torch LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}/pamir)
 endif()
-install(DIRECTORY core io search nets selfplay bench games tournament dist training DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/pamir
+install(DIRECTORY core io search nets selfplay bench games tournament ladder dist training DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/pamir
         FILES_MATCHING PATTERN "*.h" PATTERN "*.inc")
 # The nets and their README; the training records and evaluations beside them stay in the source tree.
 install(DIRECTORY models/ DESTINATION ${PAMIR_INSTALLED_MODELS} FILES_MATCHING PATTERN "*.weights" PATTERN "README.md"

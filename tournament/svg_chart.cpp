@@ -125,9 +125,16 @@ std::string svg_interval_chart(const std::vector<IntervalRow>& rows, const std::
     svg += fmt::format("<text x=\"{:.1f}\" y=\"{}\" font-size=\"11\" text-anchor=\"middle\">{:.0f}</text>\n",
                        x(v), axis_y + 15, v);
   }
+  const auto row_y = [&](std::size_t i) { return top + kRowHeight * int(i) + kRowHeight / 2; };
+  for (std::size_t i = 0; i < rows.size(); ++i)  // under the points
+    if (const int p = rows[i].parent; p >= 0 && p < int(rows.size()) && p != int(i))
+      svg += fmt::format(
+          "<line x1=\"{:.1f}\" y1=\"{}\" x2=\"{:.1f}\" y2=\"{}\" stroke=\"#999\" stroke-width=\"1.5\" "
+          "stroke-dasharray=\"4 3\"/>\n",
+          x(rows[p].value), row_y(p), x(rows[i].value), row_y(i));
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const IntervalRow& r = rows[i];
-    const int y = top + kRowHeight * int(i) + kRowHeight / 2;
+    const int y = row_y(i);
     svg += row_label(r.label, y + 4);
     svg += fmt::format(
         "<line x1=\"{:.1f}\" y1=\"{}\" x2=\"{:.1f}\" y2=\"{}\" stroke=\"#246\" stroke-width=\"2\"/>\n",

@@ -25,9 +25,12 @@ std::string svg_line_chart(const std::string& title, const std::string& x_label,
                            int width = 640, int height = 320);
 
 // One row per entry, top to bottom: a point with its 95% interval on a shared axis (ratings).
+// A row with a parent is joined to it by a dashed line from the parent's point (a ladder
+// version's lineage).
 struct IntervalRow {
   std::string label;
   double value = 0, low = 0, high = 0;
+  int parent = -1;  // another row's index; -1: none
 };
 std::string svg_interval_chart(const std::vector<IntervalRow>& rows, const std::string& axis_label);
 

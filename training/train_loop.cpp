@@ -513,7 +513,7 @@ InitialNet load_initial_net(const TrainConfig& c, const std::string& path) {
 }
 
 TrainRunResult run_training(const TrainConfig& c, const std::string& dir, const RunRanks& ranks,
-                            const InitialNet* initial) {
+                            const InitialNet* initial, const EvaluatedCallback& evaluated) {
   const games::Game& game = games::game(c.game);
   const RunPaths paths(dir);
   const bool spread = ranks.cluster && ranks.cluster->size() > 1;
@@ -574,6 +574,7 @@ TrainRunResult run_training(const TrainConfig& c, const std::string& dir, const 
       io::write_file_atomically(paths.record(g), record_json(record));
       std::fprintf(stderr, "%s\n", generation_summary(record).c_str());
       if (spread) coordination.report(g);
+      if (evaluated) evaluated();
     }
     result.records.push_back(record);
     update_ratings(c, all, yardstick, g, result);
@@ -594,6 +595,7 @@ TrainRunResult run_training(const TrainConfig& c, const std::string& dir, const 
                                                         paths.final_results(c.generations, fixed[b].name),
                                                         "final vs " + fixed[b].name, all));
     update_ratings(c, all, yardstick, c.generations, result);
+    if (evaluated) evaluated();
   }
   write_reports(c, paths, result);
   return result;

@@ -19,6 +19,7 @@
 // checkpoint (its batches are drawn from a seeded generator), evaluation replays only the
 // games missing from the results files.
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -62,11 +63,16 @@ struct InitialNet {
 // std::runtime_error with a one-line message naming the file.
 InitialNet load_initial_net(const TrainConfig& config, const std::string& path);
 
+// Called when new evaluation games are in the run's results files (eval/): after each
+// generation this process completes, and after the final matches (`pamir train --ladder`
+// records them in the ladder).
+using EvaluatedCallback = std::function<void()>;
+
 // Runs (or continues) the run in dir with config, a config of its game (config.game, checked
 // with check_game_config); progress goes to stderr. initial, when given, becomes generation 0
 // of a new run; a run folder that already has a generation 0 refuses it.
 TrainRunResult run_training(const TrainConfig& config, const std::string& dir, const RunRanks& ranks = {},
-                            const InitialNet* initial = nullptr);
+                            const InitialNet* initial = nullptr, const EvaluatedCallback& evaluated = {});
 
 // The agent spec of generation g's net in evaluation games, at iters iterations a decision.
 std::string net_agent_spec(const TrainConfig& config, const std::string& dir, int generation, int iters);
