@@ -64,7 +64,7 @@ class RandomAgent final : public Agent {
 // of processor time a decision (`pamir bench`, 2026-12-06: 238,230 iterations per processor
 // second at the 2-player opening; the 20 ms once given here counted the net's loading inside
 // each game's first search). With the nets of 2026-12-06, 3,200 iterations won no more
-// of 1,000 deals against Wakhan than 1,600 (models/README.md), so the default stays.
+// of 1,000 deals against Wakhan than 1,600 (docs/history/models.md), so the default stays.
 constexpr const char* kBestAgentOptions = "iters=1600,c=1.5,batch=4,hmix=0.5,eval=best";
 
 // Makes an agent from the text after "name:" in its spec (empty when there is none) and the

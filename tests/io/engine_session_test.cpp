@@ -210,7 +210,7 @@ TEST(EngineSession, GoJsonGivesEveryRootMoveAndTheLine) {
 }
 
 // One iteration evaluates the root and visits no move: the search plays its evaluator's prior
-// choice, so best:iters=1 is the net alone (models/README.md's ablation).
+// choice, so best:iters=1 is the net alone (docs/history/models.md's ablation).
 TEST(EngineSession, ASearchOfOneIterationPlaysThePriorsChoice) {
   EngineSession e(games::game("pamir"), "best");
   e.handle("new players=2 seed=9");

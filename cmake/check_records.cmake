@@ -1,0 +1,33 @@
+cmake_minimum_required(VERSION 3.22)
+# The repository holds code, docs, shipped nets and result summaries; game records and run
+# weights live outside it (issue #45; models/records.sha256 says where). Run as a test:
+# cmake -DSOURCE_DIR=... -P this file. Fails on a tracked game record (*.jsonl) or a tracked
+# file over 1 MB other than a shipped net (models/<name>.weights). Outside a git checkout
+# (a source tarball) there is nothing to check: the test is skipped (exit 77).
+find_program(GIT git)
+if(NOT GIT OR NOT EXISTS "${SOURCE_DIR}/.git")
+  message("not a git checkout: nothing to check")
+  cmake_language(EXIT 77)
+endif()
+execute_process(COMMAND "${GIT}" -C "${SOURCE_DIR}" ls-files OUTPUT_VARIABLE listing RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "git ls-files failed")
+endif()
+string(STRIP "${listing}" listing)
+string(REPLACE "\n" ";" files "${listing}")
+set(bad 0)
+foreach(f ${files})
+  if(f MATCHES "\\.jsonl$")
+    message("a game record under version control: ${f}")
+    math(EXPR bad "${bad} + 1")
+  elseif(EXISTS "${SOURCE_DIR}/${f}" AND NOT f MATCHES "^models/[^/]+\\.weights$")
+    file(SIZE "${SOURCE_DIR}/${f}" size)
+    if(size GREATER 1048576)
+      message("a file over 1 MB under version control: ${f} (${size} bytes)")
+      math(EXPR bad "${bad} + 1")
+    endif()
+  endif()
+endforeach()
+if(bad GREATER 0)
+  message(FATAL_ERROR "${bad} file(s) belong outside the repository (docs/tournaments.md, \"The ladder\")")
+endif()
