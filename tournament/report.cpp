@@ -9,6 +9,7 @@
 #include <numeric>
 
 #include "io/file_io.h"
+#include "io/games.h"
 #include "tournament/svg_chart.h"
 
 namespace pamir::tournament {
@@ -209,8 +210,10 @@ std::string html_report(const TournamentConfig& c, const Standings& st) {
       "1em 0}"
       "td,th{border:1px solid #ccc;padding:3px "
       "8px;text-align:right}td:first-child,th:first-child{text-align:left}"
-      "caption{text-align:left;font-weight:bold;margin-bottom:4px}</style></head><body>\n";
-  h += "<h1>pamir tournament</h1>\n<p>";
+      "caption{text-align:left;font-weight:bold;margin-bottom:4px}"
+      // A wide table (long agent specs, many agents) scrolls within the page.
+      "table{display:block;overflow-x:auto;max-width:100%}</style></head><body>\n";
+  h += "<h1>pamir tournament: " + html_escape(std::string(io::game_name(c.game))) + "</h1>\n<p>";
   h += fmt::sprintf("%ld games, %d seats per game, seating &ldquo;%s&rdquo;, seed %llu.<br>", st.games,
                     c.players, seating_name(c.seating), static_cast<unsigned long long>(c.seed));
   h += "Ratings: " + html_escape(kMethod) + ". Anchor: " + html_escape(st.anchor) + ".</p>\n";

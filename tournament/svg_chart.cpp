@@ -25,9 +25,18 @@ std::string svg_open(int width, int height, const std::string& attributes = "") 
       width, height, attributes.empty() ? "" : " ", attributes);
 }
 
+// A row's label, right-aligned before the plot. One longer than the label column holds
+// (agent specs often are) keeps its start and end around an ellipsis, with the whole label
+// as its tooltip, instead of running off the chart's left edge.
 std::string row_label(const std::string& label, int y) {
-  return fmt::format("<text x=\"{}\" y=\"{}\" font-size=\"12\" text-anchor=\"end\">{}</text>\n",
-                     kLabelWidth - 8, y, html_escape(label));
+  constexpr std::size_t kMostChars = 34;  // at 12 px, what kLabelWidth holds
+  const bool long_label = label.size() > kMostChars;
+  const std::string shown = long_label ? label.substr(0, kMostChars / 2 - 1) + "\u2026" +
+                                             label.substr(label.size() - (kMostChars / 2 - 1))
+                                       : label;
+  return fmt::format("<text x=\"{}\" y=\"{}\" font-size=\"12\" text-anchor=\"end\">{}{}</text>\n",
+                     kLabelWidth - 8, y, long_label ? "<title>" + html_escape(label) + "</title>" : "",
+                     html_escape(shown));
 }
 
 // A round step giving about `count` ticks over span.

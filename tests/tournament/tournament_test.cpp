@@ -18,6 +18,7 @@
 #include "tournament/report.h"
 #include "tournament/results_log.h"
 #include "tournament/standings.h"
+#include "tournament/svg_chart.h"
 #include "tournament/tournament.h"
 
 namespace pamir::tournament {
@@ -321,6 +322,18 @@ TEST(Tournament, StandingsCountEverySeat) {
   EXPECT_NEAR(st.above[0][1] + st.above[1][0], double(st.meetings[0][1]), 1e-9);
 }
 
+// A long agent spec keeps its start and end around an ellipsis, the whole spec as its tooltip,
+// instead of running off the chart's left edge (issue #46).
+TEST(SvgChart, LongRowLabelsAreShortenedWithTheWholeLabelAsTooltip) {
+  const std::string spec =
+      "ismcts:iters=0,time=0.02,c=1.5,batch=4,hmix=0.5,eval=net:runs/a/nets/gen012.weights";
+  const std::string svg = svg_interval_chart({{spec, 10, 0, 20}, {"heuristic", -10, -20, 0}}, "Elo");
+  EXPECT_NE(svg.find("<title>" + spec + "</title>ismcts:iters=0,t\u2026s/gen012.weights</text>"),
+            std::string::npos)
+      << svg;
+  EXPECT_NE(svg.find(">heuristic</text>"), std::string::npos);
+}
+
 TEST(TournamentCli, WritesReportsAndResumes) {
   const std::string out = temp_path("pamir_tournament_cli");
   const std::vector<std::string> args = {"tournament", "--agents", "random;random:seed=2",
@@ -335,6 +348,7 @@ TEST(TournamentCli, WritesReportsAndResumes) {
   EXPECT_NE(html.find("<svg"), std::string::npos);
   EXPECT_EQ(html.find("<script"), std::string::npos);
   EXPECT_EQ(html.find("http://"), html.find("http://www.w3.org/2000/svg"));  // nothing fetched
+  EXPECT_NE(html.find("<h1>pamir tournament: Pax Pamir</h1>"), std::string::npos) << "the game is named";
   try {
     pamir::testing::run_tool(args);
     ADD_FAILURE() << "a second run without --resume must be refused";
