@@ -1,5 +1,6 @@
 #include "cli/external_agent.h"
 
+#include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
 #include <spawn.h>
@@ -123,6 +124,10 @@ ExternalAgent::~ExternalAgent() {
   kill(-pid_, SIGKILL);
   if (!exited_late) waitpid(pid_, nullptr, 0);
   forget_group(pid_);
+  if (guard_pid_ > 0) {  // its pipe closed, the guard finds the group gone and exits
+    close(guard_pipe_);
+    waitpid(guard_pid_, nullptr, 0);
+  }
 }
 
 void ExternalAgent::forfeit(const std::string& reason) {
@@ -160,6 +165,37 @@ void ExternalAgent::start() {
   pid_ = pid;
   socket_ = ends[0];
   remember_group(pid);
+  start_guard();
+}
+
+// A SIGKILLed pamir runs no handler, and the program's group would outlive it. So a guard
+// process waits on a pipe whose only writer is this end, kept here (close-on-exec keeps it
+// out of every other process): when pamir ends, however it ends, the pipe reads end of
+// file and the guard kills the program's group (-PGID; Debian's sh, dash, takes no --).
+void ExternalAgent::start_guard() {
+  int ends[2];
+  if (pipe2(ends, O_CLOEXEC) != 0) return;  // no guard: the signal handlers still cover the rest
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_adddup2(&actions, ends[0], STDIN_FILENO);
+  posix_spawnattr_t attributes;
+  posix_spawnattr_init(&attributes);
+  posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETPGROUP);  // apart from a Ctrl-C to pamir's group
+  posix_spawnattr_setpgroup(&attributes, 0);
+  const std::string guard = "read -r _; kill -KILL -" + std::to_string(pid_) + " 2>/dev/null";
+  const char* argv[] = {"/bin/sh", "-c", guard.c_str(), nullptr};
+  pid_t pid;
+  const int failed =
+      posix_spawn(&pid, "/bin/sh", &actions, &attributes, const_cast<char* const*>(argv), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  posix_spawnattr_destroy(&attributes);
+  close(ends[0]);
+  if (failed) {
+    close(ends[1]);
+    return;
+  }
+  guard_pid_ = pid;
+  guard_pipe_ = ends[1];
 }
 
 std::string ExternalAgent::read_line(long long deadline_ms, size_t& answer_bytes) {

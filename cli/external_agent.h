@@ -33,6 +33,7 @@ class ExternalAgent final : public games::Agent {
 
  private:
   void start();
+  void start_guard();
   // Sends one command line and reads the answer up to its status line; returns its data
   // lines. Forfeits on "error: ...", end of output or the deadline.
   std::vector<std::string> ask(const std::string& line);
@@ -46,6 +47,8 @@ class ExternalAgent final : public games::Agent {
   games::u64 rng_;
   int pid_ = -1;
   int socket_ = -1;     // our end of the program's stdin and stdout
+  int guard_pid_ = -1;  // the process that ends the program's group when pamir ends (start_guard)
+  int guard_pipe_ = -1;
   std::string buffer_;  // what was read past the last full line
 };
 

@@ -131,10 +131,11 @@ TEST(ExternalAgent, TheProgramsChildrenEndWithIt) {
 }
 
 // pamir ended by a signal (a SIGTERM'd `pamir serve` or tournament, Ctrl-C) ends its outside
-// programs and their children first.
-TEST(ExternalAgent, ProgramsEndWhenPamirIsTerminated) {
-  const std::string pid_file =
-      std::string(::testing::TempDir()) + "pamir_bot_term." + std::to_string(getpid());
+// programs and their children first; SIGKILL, which runs no handler, too (the guard process,
+// issue #46 D5).
+void expect_programs_end_when_pamir_gets(int signal_number) {
+  const std::string pid_file = std::string(::testing::TempDir()) + "pamir_bot_signal" +
+                               std::to_string(signal_number) + "." + std::to_string(getpid());
   std::remove(pid_file.c_str());
   const std::string agents = "external:timeout=600000 " + kBot + " child " + pid_file + " sleep,random";
   const pid_t pamir = fork();
@@ -150,13 +151,17 @@ TEST(ExternalAgent, ProgramsEndWhenPamirIsTerminated) {
     if (!(in >> child)) std::this_thread::sleep_for(std::chrono::milliseconds(10));
   }
   ASSERT_GT(child, 0) << "the bot's child wrote no pid";
-  kill(pamir, SIGTERM);
+  kill(pamir, signal_number);
   int status = 0;
   waitpid(pamir, &status, 0);
-  EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGTERM) << status;
+  EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == signal_number) << status;
   EXPECT_TRUE(ended(child)) << "the bot's child " << child << " outlived pamir";
   std::remove(pid_file.c_str());
 }
+
+TEST(ExternalAgent, ProgramsEndWhenPamirIsTerminated) { expect_programs_end_when_pamir_gets(SIGTERM); }
+
+TEST(ExternalAgent, ProgramsEndWhenPamirIsKilled) { expect_programs_end_when_pamir_gets(SIGKILL); }
 
 TEST(ExternalAgent, AProgramThatCannotStartForfeits) {
   const std::vector<std::string> specs = {"external:/nonexistent/bot", "random"};
