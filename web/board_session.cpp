@@ -1,11 +1,14 @@
 #include "web/board_session.h"
 
 #include <algorithm>
+#include <filesystem>
 #include <numeric>
 #include <stdexcept>
 
 #include "games/agent.h"
 #include "io/file_io.h"
+#include "ladder/version.h"
+#include "nets/shipped_models.h"
 #include "tournament/game_file.h"
 #include "tournament/play.h"
 
@@ -20,6 +23,12 @@ namespace {
 // The agent every game seats that starts an outside program (registered by the tool,
 // cli/external_agent.h): the page may seat it only when the server allows it.
 constexpr const char* kExternalAgent = "external";
+
+// Whether file's canonical form (symbolic links and .. resolved) lies under root.
+bool lies_under(const std::filesystem::path& file, const std::filesystem::path& root) {
+  const auto [r, f] = std::mismatch(root.begin(), root.end(), file.begin(), file.end());
+  return r == root.end();
+}
 
 }  // namespace
 
@@ -39,12 +48,9 @@ void BoardSession::open_from_page(const std::string& path, long index) {
   std::error_code error;
   const std::filesystem::path file =
       std::filesystem::weakly_canonical(std::filesystem::absolute(path, error), error);
-  const auto under = [&](const std::filesystem::path& root) {
-    const auto [r, f] = std::mismatch(root.begin(), root.end(), file.begin(), file.end());
-    return r == root.end();
-  };
-  const bool allowed =
-      !error && (file == start_file_ || std::any_of(access_.roots.begin(), access_.roots.end(), under));
+  const bool allowed = !error && (file == start_file_ ||
+                                  std::any_of(access_.roots.begin(), access_.roots.end(),
+                                              [&](const auto& root) { return lies_under(file, root); }));
   if (!allowed)
     throw AccessDenied(
         "the page may open files only under the folders pamir serve was started with (--root)");
@@ -77,7 +83,21 @@ void BoardSession::show_games(const std::string& path, const std::string& text, 
   games_ = std::move(list);
 }
 
-void BoardSession::check_page_may_seat(const std::string& spec) const {
+void BoardSession::check_page_may_seat(const std::string& spec, int players) const {
+  // A net the spec loads (eval=net:PATH) comes only from the models folder or a --root: any
+  // other path would let the page learn whether a file exists, block on a FIFO or read
+  // /dev/zero. The file is not touched unless it may be.
+  if (const auto net = ladder::net_of(spec, std::string(game_.key()), players); net && !net->shipped) {
+    std::error_code error;
+    const std::filesystem::path file =
+        std::filesystem::weakly_canonical(std::filesystem::absolute(net->path, error), error);
+    std::vector<std::filesystem::path> folders = access_.roots;
+    folders.push_back(std::filesystem::weakly_canonical(nets::models_dir(), error));
+    const bool allowed = !error && std::any_of(folders.begin(), folders.end(),
+                                               [&](const auto& root) { return lies_under(file, root); });
+    if (!allowed || !std::filesystem::is_regular_file(file, error))
+      throw AccessDenied("the page may seat nets only from the models folder or under --root");
+  }
   const std::string name = spec.substr(0, spec.find(':'));
   if (name == kExternalAgent) {
     if (!access_.external_agents)
@@ -100,7 +120,7 @@ void BoardSession::start(const NewGame& g) {
   if (int(g.agents.size()) != g.players)
     throw std::invalid_argument("agents names " + std::to_string(g.agents.size()) + " seats for " +
                                 std::to_string(g.players) + " players");
-  for (const std::string& spec : g.agents) check_page_may_seat(spec);
+  for (const std::string& spec : g.agents) check_page_may_seat(spec, g.players);
   std::vector<int> seats(g.players);
   std::iota(seats.begin(), seats.end(), 0);
   const int automaton = tournament::automaton_seat(game_, g.agents, seats);

@@ -95,7 +95,7 @@ class BoardSession {
   int human_to_move() const;  // the seat, or games::kNoSeat
   bool playing() const { return mode_ == "play"; }
   // Throws unless the page may seat the spec (an outside program only with access).
-  void check_page_may_seat(const std::string& spec) const;
+  void check_page_may_seat(const std::string& spec, int players) const;
 
   const games::Game& game_;
   PageAccess access_;

@@ -16,6 +16,7 @@
 
 #include "games/agent.h"
 #include "games/registry.h"
+#include "nets/shipped_models.h"
 #include "tests/cli_tool.h"
 #include "web/board_api.h"
 
@@ -178,6 +179,34 @@ TEST(BoardSession, RefusesBadGames) {
             }),
             "wakhan plays Pax Pamir only, not Pax Expanse");
   EXPECT_EQ(expanse.view(-1)["mode"], "none");
+}
+
+// A net the page seats comes from the models folder or a --root, and no other path is
+// touched: not /dev/zero, not a file elsewhere (issue #46 D3).
+TEST(BoardSession, SeatsNetsOnlyFromTheModelsFolderOrARoot) {
+  const std::string shipped = nets::models_dir() + "/pamir-2p.weights";
+  for (const std::string& path :
+       {std::string("/dev/zero"), std::string("/etc/passwd"), std::string("/nonexistent.weights")}) {
+    BoardSession session(games::game("pamir"));
+    EXPECT_EQ(error_of([&] {
+                session.start({2, 1, {"human", "ismcts:iters=2,eval=net:" + path}});
+              }),
+              "the page may seat nets only from the models folder or under --root")
+        << path;
+  }
+  BoardSession models(games::game("pamir"));
+  EXPECT_EQ(error_of([&] {
+              models.start({2, 1, {"human", "ismcts:iters=2,eval=net:" + shipped}});
+            }),
+            "no error");
+  PageAccess etc;
+  etc.roots = {"/etc"};
+  BoardSession rooted(games::game("pamir"), etc);
+  EXPECT_NE(error_of([&] {
+              rooted.start({2, 1, {"human", "ismcts:iters=2,eval=net:/etc/passwd"}});
+            }),
+            "the page may seat nets only from the models folder or under --root")
+      << "under a root the path passes this check (the net loader then judges the file)";
 }
 
 // The agents every game seats that answer at the terminal are not the page's to seat.
