@@ -71,6 +71,25 @@ void forget_group(pid_t group) {
   }
 }
 
+// Starts `/bin/sh -c script` as the leader of a new process group, its stdin (and, unless
+// -1, its stdout) the given descriptors; returns posix_spawn's error (0: started).
+int spawn_shell(const std::string& script, int in, int out, pid_t& pid) {
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_adddup2(&actions, in, STDIN_FILENO);
+  if (out >= 0) posix_spawn_file_actions_adddup2(&actions, out, STDOUT_FILENO);
+  posix_spawnattr_t attributes;
+  posix_spawnattr_init(&attributes);
+  posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETPGROUP);
+  posix_spawnattr_setpgroup(&attributes, 0);
+  const char* argv[] = {"/bin/sh", "-c", script.c_str(), nullptr};
+  const int failed =
+      posix_spawn(&pid, "/bin/sh", &actions, &attributes, const_cast<char* const*>(argv), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  posix_spawnattr_destroy(&attributes);
+  return failed;
+}
+
 long long now_ms() {
   return std::chrono::duration_cast<std::chrono::milliseconds>(
              std::chrono::steady_clock::now().time_since_epoch())
@@ -141,22 +160,9 @@ void ExternalAgent::start() {
   int ends[2];
   if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, ends) != 0)
     forfeit(std::string("could not be connected: ") + std::strerror(errno));
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_adddup2(&actions, ends[1], STDIN_FILENO);
-  posix_spawn_file_actions_adddup2(&actions, ends[1], STDOUT_FILENO);
   // Its own process group, so that the program and everything it starts end together.
-  posix_spawnattr_t attributes;
-  posix_spawnattr_init(&attributes);
-  posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETPGROUP);
-  posix_spawnattr_setpgroup(&attributes, 0);
-  const std::string shell_command = "exec " + command_;
-  const char* argv[] = {"/bin/sh", "-c", shell_command.c_str(), nullptr};
   pid_t pid;
-  const int failed =
-      posix_spawn(&pid, "/bin/sh", &actions, &attributes, const_cast<char* const*>(argv), environ);
-  posix_spawn_file_actions_destroy(&actions);
-  posix_spawnattr_destroy(&attributes);
+  const int failed = spawn_shell("exec " + command_, ends[1], ends[1], pid);
   close(ends[1]);
   if (failed) {
     close(ends[0]);
@@ -175,20 +181,10 @@ void ExternalAgent::start() {
 void ExternalAgent::start_guard() {
   int ends[2];
   if (pipe2(ends, O_CLOEXEC) != 0) return;  // no guard: the signal handlers still cover the rest
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_adddup2(&actions, ends[0], STDIN_FILENO);
-  posix_spawnattr_t attributes;
-  posix_spawnattr_init(&attributes);
-  posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETPGROUP);  // apart from a Ctrl-C to pamir's group
-  posix_spawnattr_setpgroup(&attributes, 0);
-  const std::string guard = "read -r _; kill -KILL -" + std::to_string(pid_) + " 2>/dev/null";
-  const char* argv[] = {"/bin/sh", "-c", guard.c_str(), nullptr};
+  // In a group of its own too: apart from a Ctrl-C to pamir's group.
   pid_t pid;
   const int failed =
-      posix_spawn(&pid, "/bin/sh", &actions, &attributes, const_cast<char* const*>(argv), environ);
-  posix_spawn_file_actions_destroy(&actions);
-  posix_spawnattr_destroy(&attributes);
+      spawn_shell("read -r _; kill -KILL -" + std::to_string(pid_) + " 2>/dev/null", ends[0], -1, pid);
   close(ends[0]);
   if (failed) {
     close(ends[1]);
