@@ -18,6 +18,7 @@
 #include "games/registry.h"
 #include "selfplay/progress_bar.h"
 #include "tournament/report.h"
+#include "tournament/sprt.h"
 #include "tournament/standings.h"
 #include "tournament/tournament.h"
 
@@ -39,7 +40,11 @@ struct TournamentFlags {
   bool coordinator_only = false;
   int max_decisions = tournament::kDefaultMaxDecisions;
   std::string ladder;
+  std::string sprt;
 };
+
+// Exit statuses with --sprt, as `pamir match` gives them.
+constexpr int kExitH1 = 0, kExitH0 = 3, kExitInconclusive = 4;
 
 // "a;b;c", or a comma-separated list as `pamir play` takes it (games::split_agent_specs).
 std::vector<std::string> agent_list(const std::string& text) {
@@ -93,6 +98,22 @@ void run(const TournamentFlags& f) {
   const std::unique_ptr<dist::RankTournamentGames> remote = rank_games(f.coordinator_only);
   c.remote = remote.get();
 
+  // --sprt: the first agent (A) against the second (B), one observation per game that seats both.
+  std::optional<tournament::Sprt> sprt;
+  if (!f.sprt.empty()) {
+    if (c.agents.size() < 2)
+      throw CommandError("--sprt tests the first --agents spec against the second: give two");
+    try {
+      sprt.emplace(tournament::parse_sprt(f.sprt), tournament::Sprt::Unit::kGame);
+    } catch (const std::invalid_argument& e) {
+      throw CommandError(e.what());
+    }
+    c.stop_rule = [&sprt](const tournament::GameResult& g) {
+      if (const auto score = tournament::head_to_head_score(g, 0, 1)) sprt->add(*score);
+      return sprt->verdict() != tournament::SprtVerdict::kContinue;
+    };
+  }
+
   tournament::TournamentResult result;
   std::unique_ptr<selfplay::ProgressBar>
       bar;  // made at the first finished game, when the resumed count is known
@@ -129,6 +150,25 @@ void run(const TournamentFlags& f) {
   for (const std::string& path : tournament::write_reports(f.out, c, st))
     std::printf("report: %s\n", path.c_str());
   if (!f.ladder.empty()) record_in_ladder(f.ladder, {c.results_path});
+  if (sprt) {
+    const auto v = sprt->verdict();
+    const auto& n = sprt->counts();
+    const auto& t = sprt->config();
+    std::printf(
+        "\nsprt: A = %s, B = %s; elo0 %g elo1 %g alpha %g beta %g\n"
+        "sprt: %s after %ld games that seated both (%s game %ld of %ld): A above B %ld, level %ld, below "
+        "%ld; "
+        "A scored %.1f%% (%+.0f Elo), LLR %.3f [%.3f, %.3f]\n",
+        c.agents[0].c_str(), c.agents[1].c_str(), t.elo0, t.elo1, t.alpha, t.beta,
+        tournament::verdict_text(v), sprt->observations(),
+        result.stopped_after >= 0 ? "stopped after" : "all games played,",
+        result.stopped_after >= 0 ? result.stopped_after + 1 : c.games, c.games, n[2], n[1], n[0],
+        100 * sprt->score(), sprt->elo_estimate(), sprt->llr(), sprt->lower_bound(), sprt->upper_bound());
+    std::fflush(stdout);
+    throw ExitStatus{v == tournament::SprtVerdict::kH1   ? kExitH1
+                     : v == tournament::SprtVerdict::kH0 ? kExitH0
+                                                         : kExitInconclusive};
+  }
 }
 
 const bool tournament_registered = register_command([](CLI::App& app) {
@@ -164,6 +204,12 @@ const bool tournament_registered = register_command([](CLI::App& app) {
                 "Continue the results in --out (finished games are kept and skipped)");
   cmd->add_flag("--quiet", flags->quiet, "No progress bar");
   add_ladder_option(*cmd, flags->ladder);
+  cmd->add_option(
+      "--sprt", flags->sprt,
+      "elo0,elo1[,alpha,beta]: a sequential test of the first agent (A) against the second (B) "
+      "on the games that seat both (A above B, level, below), in game order; the tournament stops "
+      "when it accepts H0 or H1, --games is its maximum. Exit status: 0 = H1, 3 = H0, 4 = "
+      "inconclusive");
   cmd->add_flag(
       "--coordinator-only", flags->coordinator_only,
       "Under mpirun: rank 0 plays no games, it hands them out and writes the results (docs/distributed.md)");

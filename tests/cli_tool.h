@@ -31,6 +31,31 @@ inline std::string run_tool(std::vector<std::string> args) {
   return ::testing::internal::GetCapturedStdout();
 }
 
+struct ToolExit {
+  int status;          // cli::ExitStatus's, or 0 when the command returned
+  std::string output;  // what it printed
+};
+
+// Runs the tool as run_tool does, for a command whose exit status says its result (`pamir
+// match`, `tournament --sprt`): the status and what it printed. Errors are thrown as there.
+inline ToolExit run_tool_to_exit(std::vector<std::string> args) {
+  CLI::App app{"pamir"};
+  args.insert(args.begin(), "pamir");
+  std::vector<const char*> argv;
+  for (auto& a : args) argv.push_back(a.c_str());
+  ::testing::internal::CaptureStdout();
+  int status = 0;
+  try {
+    cli::parse_command_line(app, int(argv.size()), argv.data());
+  } catch (const cli::ExitStatus& e) {
+    status = e.status;
+  } catch (...) {
+    ::testing::internal::GetCapturedStdout();
+    throw;
+  }
+  return {status, ::testing::internal::GetCapturedStdout()};
+}
+
 // A path in the temporary folder, unique to this process.
 inline std::string temp_path(const std::string& name) {
   return (std::filesystem::temp_directory_path() / (name + "." + std::to_string(::getpid()))).string();

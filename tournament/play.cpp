@@ -83,13 +83,13 @@ GameResult play_game(const games::Game& game, const std::vector<std::string>& sp
 // Not omp_get_max_threads(): libtorch lowers that when it sets its own thread count.
 void play_games(const games::Game& game, const std::vector<std::string>& specs,
                 const std::vector<GameSpec>& games, int threads, int max_decisions,
-                const std::function<void(GameResult&&)>& on_finished) {
+                const std::function<void(GameResult&&)>& on_finished, const std::atomic<bool>* stop) {
   std::mutex mutex;  // serializes on_finished and guards error
   std::string error;
   std::atomic<bool> failed = false;
 #pragma omp parallel for schedule(dynamic, 1) num_threads(io::resolve_threads(threads))
   for (long i = 0; i < long(games.size()); ++i) {
-    if (failed) continue;
+    if (failed || (stop && *stop)) continue;
     try {
       GameResult g = play_game(game, specs, games[i].seats, games[i].game, games[i].seed, max_decisions);
       std::lock_guard<std::mutex> lock(mutex);

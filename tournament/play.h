@@ -2,6 +2,7 @@
 // One game between agents, as tournaments and matches play it: a fresh agent per seat, seeded
 // from the game's seed, so that a game is reproduced from (game, specs, seed) alone.
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -71,10 +72,12 @@ struct GameSpec {
 // Plays the games in parallel with OpenMP on `threads` threads, a fresh set of agents per game.
 // on_finished gets each finished game, one call at a time, in the order they finish. The
 // first failure (a bad spec, an illegal move, an exception from on_finished) stops the games
-// not yet started and is rethrown as std::runtime_error once the running ones end.
+// not yet started and is rethrown as std::runtime_error once the running ones end. Once *stop
+// is set (by on_finished, say), games not yet started are skipped and the running ones finish.
 void play_games(const games::Game& game, const std::vector<std::string>& specs,
                 const std::vector<GameSpec>& games, int threads, int max_decisions,
-                const std::function<void(GameResult&&)>& on_finished);
+                const std::function<void(GameResult&&)>& on_finished,
+                const std::atomic<bool>* stop = nullptr);
 
 // A seat's share of the win: 1 / (number of seats ranked first) for those, else 0.
 double win_share(const GameResult& g, int seat);

@@ -1,6 +1,7 @@
 #include "tournament/tournament.h"
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <filesystem>
 #include <mutex>
@@ -50,6 +51,9 @@ TournamentResult run_tournament(const TournamentConfig& c, const ProgressCallbac
   if (c.games < 1) throw std::invalid_argument("games must be at least 1");
   io::resolve_threads(c.threads);  // throws for a count out of range
   if (c.max_decisions < 1) throw std::invalid_argument("max_decisions must be at least 1");
+  if (c.stop_rule && c.remote)
+    throw std::invalid_argument(
+        "a sequential test needs every game played in this process, not under mpirun");
   if (!c.labels.empty() && c.labels.size() != c.agents.size())
     throw std::invalid_argument("labels must name every agent");
   for (const std::string& spec : c.agents) {  // a bad spec fails before any game
@@ -93,15 +97,31 @@ TournamentResult run_tournament(const TournamentConfig& c, const ProgressCallbac
   }
   result.resumed = long(result.games.size());
 
+  // The stop rule sees the games in index order: where[i] is game i's place in result.games.
+  std::vector<long> where(c.games, -1);
+  for (std::size_t k = 0; k < result.games.size(); ++k) where[result.games[k].game] = long(k);
+  long next_in_order = 0;
+  std::atomic<bool> stopped = false;
+  const auto apply_stop_rule = [&] {
+    for (; c.stop_rule && !stopped && next_in_order < c.games && where[next_in_order] != -1; ++next_in_order)
+      if (c.stop_rule(result.games[where[next_in_order]])) {
+        stopped = true;
+        result.stopped_after = next_in_order;
+      }
+  };
+  apply_stop_rule();
+
   std::vector<GameSpec> unplayed;
-  for (long i = 0; i < c.games; ++i)
+  for (long i = 0; i < c.games && !stopped; ++i)
     if (!finished[i]) unplayed.push_back({i, schedule.game_seed(i), schedule.seating(i)});
   const auto start = std::chrono::steady_clock::now();
   std::mutex finished_mutex;  // local games arrive one at a time, remote ones from another thread
   const auto on_finished = [&](GameResult&& g) {
     std::lock_guard lock(finished_mutex);
     if (appender) appender->append(game_line(g));
+    where[g.game] = long(result.games.size());
     result.games.push_back(std::move(g));
+    apply_stop_rule();
     if (!progress) return;
     Progress p;
     p.total = c.games;
@@ -113,7 +133,7 @@ TournamentResult run_tournament(const TournamentConfig& c, const ProgressCallbac
   };
   const std::vector<GameSpec> here = c.remote ? c.remote->start(c, unplayed, on_finished) : unplayed;
   try {
-    play_games(game, c.agents, here, c.threads, c.max_decisions, on_finished);
+    play_games(game, c.agents, here, c.threads, c.max_decisions, on_finished, &stopped);
   } catch (...) {
     if (c.remote) c.remote->abandon();
     // A run that failed before its first game (an agent that cannot play this table) leaves

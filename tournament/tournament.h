@@ -37,6 +37,12 @@ struct TournamentConfig {
   // Other processes that play a share of the games (dist/: the ranks of an MPI job); null:
   // every game is played here. The results are the same either way.
   RemoteGames* remote = nullptr;
+  // A sequential stopping rule (a tournament's --sprt): called with every finished game in
+  // game-index order (resumed games first, a game only once all before it are in), so that
+  // where it stops does not depend on the thread count. Returning true stops the tournament:
+  // no later game starts, and those already running finish and are kept. Empty: every game
+  // is played. Not with remote games.
+  std::function<bool(const GameResult&)> stop_rule;
 };
 
 struct Progress {
@@ -53,6 +59,7 @@ struct TournamentResult {
   std::vector<GameResult> games;  // by game index
   long resumed = 0;
   bool dropped_partial_line = false;  // the results file ended in a line cut short (a kill)
+  long stopped_after = -1;            // the game after which stop_rule stopped the run, or -1
 };
 
 // Where the games this process does not play go: run_tournament hands the unplayed games

@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 
 #include <filesystem>
@@ -123,6 +124,41 @@ TEST_F(TournamentFiles, ExtendingATournamentKeepsItsGames) {
   const TournamentResult more = run_tournament(c);
   EXPECT_EQ(more.resumed, 8);
   for (size_t i = 0; i < 8; ++i) EXPECT_EQ(game_line(more.games[i]), game_line(first.games[i]));
+}
+
+// A stop rule (a tournament's --sprt) sees the games in index order whatever the thread
+// count, stops the run where it says, and on --resume is fed the kept games first.
+TEST_F(TournamentFiles, AStopRuleSeesGamesInOrderAndEndsTheRun) {
+  TournamentConfig c = small_config(path);
+  std::vector<long> seen;
+  c.stop_rule = [&](const GameResult& g) {
+    seen.push_back(g.game);
+    return g.game == 5;
+  };
+  const TournamentResult stopped = run_tournament(c);
+  const std::vector<long> first_six = {0, 1, 2, 3, 4, 5};
+  EXPECT_EQ(stopped.stopped_after, 5);
+  EXPECT_EQ(seen, first_six);
+  ASSERT_GE(stopped.games.size(), 6u);
+  EXPECT_LT(stopped.games.size(), 16u);  // games in flight at the stop finish and are kept
+  for (long i = 0; i < 6; ++i) EXPECT_EQ(stopped.games[i].game, i);
+
+  seen.clear();
+  c.resume = true;
+  const TournamentResult again = run_tournament(c, [](const Progress&) { FAIL() << "the test had stopped"; });
+  EXPECT_EQ(again.stopped_after, 5);
+  EXPECT_EQ(seen, first_six);
+
+  seen.clear();
+  c.stop_rule = [&](const GameResult& g) {
+    seen.push_back(g.game);
+    return false;
+  };
+  const TournamentResult rest = run_tournament(c);
+  EXPECT_EQ(rest.stopped_after, -1);
+  EXPECT_EQ(rest.games.size(), 16u);
+  EXPECT_EQ(seen.size(), 16u);
+  EXPECT_TRUE(std::is_sorted(seen.begin(), seen.end()));
 }
 
 TEST_F(TournamentFiles, GamesAtTheDecisionCapAreDrawsThatResume) {
