@@ -10,12 +10,12 @@ namespace {
 
 #if !PAMIR_WITH_WEB
 const bool missing_serve_registered = register_command([](CLI::App& app) {
-  auto* cmd = app.add_subcommand("serve", "The board in the browser: not in this build (needs cpp-httplib)");
+  auto* cmd = app.add_subcommand("serve", "The board in the browser: not in this build (needs libmicrohttpd)");
   cmd->allow_extras();
   cmd->callback([] {
     throw CommandError(
-        "this pamir was built without the board (PAMIR_WITH_WEB off, or no libcpp-httplib-dev): cmake "
-        "-DPAMIR_WITH_WEB=ON with libcpp-httplib-dev installed");
+        "this pamir was built without the board (PAMIR_WITH_WEB off, or no libmicrohttpd-dev): cmake "
+        "-DPAMIR_WITH_WEB=ON with libmicrohttpd-dev and libcpp-httplib-dev installed");
   });
 });
 #endif

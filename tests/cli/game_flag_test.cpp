@@ -31,8 +31,8 @@ TEST(GameFlag, UnknownGamesAreUsageErrorsAndEveryCommandPlaysEveryGame) {
   EXPECT_EQ(r.output, PAMIR_WITH_WEB
                           ? "error: --root /nonexistent/pamir-root: not a folder\n"
                           : "error: this pamir was built without the board (PAMIR_WITH_WEB off, or no "
-                            "libcpp-httplib-dev): cmake -DPAMIR_WITH_WEB=ON with libcpp-httplib-dev "
-                            "installed\n");
+                            "libmicrohttpd-dev): cmake -DPAMIR_WITH_WEB=ON with libmicrohttpd-dev and "
+                            "libcpp-httplib-dev installed\n");
   r = run_pamir("--game pamir play --game expanse");
   EXPECT_EQ(r.status, 2);
   EXPECT_EQ(r.output, "error: --game: was given twice, for different games\n");
