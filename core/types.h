@@ -50,6 +50,9 @@ struct RuleHooks {
 struct Terms {
   const char *army, *road, *tribe, *spy, *gift, *tax, *build, *betray, *prize, *battle, *rupees;
   const char* neutral;  // the neutral piece (nullptr: none)
+  // A coalition, a player's loyalty points with it (Pax Pamir's influence), and the suit
+  // whose cards take bonus actions.
+  const char *coalition, *loyalty_points, *favored_suit;
 };
 #include "game.inc"
 constexpr int kNoPlayer = 0xFF;

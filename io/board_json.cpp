@@ -124,12 +124,21 @@ std::string board_ruleset_json() {
     }
     cards.push_back(card);
   }
-  const Json words = {{"army", kTerms.army},    {"road", kTerms.road},
-                      {"tribe", kTerms.tribe},  {"spy", kTerms.spy},
-                      {"gift", kTerms.gift},    {"tax", kTerms.tax},
-                      {"build", kTerms.build},  {"betray", kTerms.betray},
-                      {"prize", kTerms.prize},  {"battle", kTerms.battle},
-                      {"money", kTerms.rupees}, {"neutral", kTerms.neutral ? Json(kTerms.neutral) : Json()}};
+  const Json words = {{"army", kTerms.army},
+                      {"road", kTerms.road},
+                      {"tribe", kTerms.tribe},
+                      {"spy", kTerms.spy},
+                      {"gift", kTerms.gift},
+                      {"tax", kTerms.tax},
+                      {"build", kTerms.build},
+                      {"betray", kTerms.betray},
+                      {"prize", kTerms.prize},
+                      {"battle", kTerms.battle},
+                      {"money", kTerms.rupees},
+                      {"neutral", kTerms.neutral ? Json(kTerms.neutral) : Json()},
+                      {"coalition", kTerms.coalition},
+                      {"loyalty_points", kTerms.loyalty_points},
+                      {"favored_suit", kTerms.favored_suit}};
   return Json{{"game", kGameKey},
               {"name", game_name(kGameKey)},
               {"words", words},

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdlib>
+#include <map>
 #include <span>
 #include <string>
 
@@ -112,8 +113,12 @@ struct FactLines {
     owners_key = key;
     append_item(owners, std::string(region_name(region)) + " " + coalition_name(coalition));
   }
-  void text(const char* key, const std::string& value) { out += std::string(key) + ": " + value + "\n"; }
+  void text(const char* key, const std::string& value) {
+    out += std::string(key) + ": " + value + "\n";
+    texts[key] = value;
+  }
   std::string lines() const { return out + (owners.empty() ? "" : owners_key + ": " + owners + "\n"); }
+  std::map<std::string, std::string> texts;
 };
 
 std::string joined(const std::string& head, const std::vector<std::string>& items) {
@@ -197,6 +202,16 @@ int action_border(Action a) {
 
 std::vector<std::string> describe_consequences(const State& before, const State& after) {
   std::vector<std::string> lines;
+  // A game's neutral piece that acts by its own AI deck (Pax Expanse's Rocinante) takes its
+  // turn inside the decision that ends a round: say so first, with the card it acted by (the
+  // position's "<piece> card" fact), so that what it did is not read as the player's.
+  if (kTerms.neutral && before.ai_drawn != after.ai_drawn) {
+    FactLines was;
+    Rules::describe_own(before, was);
+    const auto card = was.texts.find(std::string(kTerms.neutral) + " card");
+    lines.push_back(std::string("the round ends: the ") + kTerms.neutral + "'s turn" +
+                    (card == was.texts.end() ? "" : " (" + card->second + ")"));
+  }
   const auto vp = count_changes(after, before.vp, after.vp, " VP");
   int blocks_before = 0, blocks_after = 0;
   for (int c = 0; c < Coalition::kCount; ++c) {
@@ -211,9 +226,9 @@ std::vector<std::string> describe_consequences(const State& before, const State&
     if (blocks_before > 0 && blocks_after == 0)
       line += (dominant != Coalition::kNone ? std::string(coalition_name(dominant)) + " dominant"
                                             : "successful") +
-              ", every coalition block removed";
+              ", every " + kTerms.coalition + " block removed";
     else
-      line += "no coalition dominant";
+      line += std::string("no ") + kTerms.coalition + " dominant";
     lines.push_back(line + (vp.empty() ? "; nobody scores" : ""));
   }
   if (!vp.empty()) {
@@ -249,7 +264,7 @@ std::vector<std::string> describe_consequences(const State& before, const State&
     if (before.loyalty[p] != after.loyalty[p] && before.loyalty[p] < Coalition::kCount)
       lines.push_back("player " + num(p) + " is now loyal to the " + coalition_name(after.loyalty[p]));
   if (before.favored_suit != after.favored_suit)
-    lines.push_back(std::string("favored suit: ") + suit_name(after.favored_suit));
+    lines.push_back(std::string(kTerms.favored_suit) + ": " + suit_name(after.favored_suit));
   if (after.game_over() && !before.game_over()) lines.push_back("the game is over");
   return lines;
 }
@@ -347,8 +362,8 @@ std::string describe_position(const State& s) {
   else
     out += (s.phase == Phase::kSetup ? std::string("setup") : "turn " + num(s.turn + 1)) + ", " +
            player_label(s, to_move(s)) + " to move";
-  out += std::string("; favored suit ") + suit_name(s.favored_suit) + "; Dominance Checks scored " +
-         num(s.dominance_checks_resolved) + "\n";
+  out += std::string("; ") + kTerms.favored_suit + " " + suit_name(s.favored_suit) +
+         "; Dominance Checks scored " + num(s.dominance_checks_resolved) + "\n";
   out += "rulers:";
   bool any_ruler = false;
   for (int r = 0; r < Region::kCount; ++r)
@@ -383,8 +398,9 @@ std::string describe_position(const State& s) {
   if (!roads.empty()) out += "  " + plural(kTerms.road) + ": " + roads + "\n";
   // The players, each court card with its face and the spies on it.
   for (int p = 0; p < s.num_players; ++p) {
-    out += player_label(s, p) + ": " + money(s.rupees[p]) + ", " + num(s.vp[p]) + " VP, influence " +
-           num(influence(s, p)) + ", hand " + num(hand_size(s, p)) + ", prizes " + num(s.prizes[p]) + "\n";
+    out += player_label(s, p) + ": " + money(s.rupees[p]) + ", " + num(s.vp[p]) + " VP, " +
+           kTerms.loyalty_points + " " + num(influence(s, p)) + ", hand " + num(hand_size(s, p)) +
+           ", " + plural(kTerms.prize) + " " + num(s.prizes[p]) + "\n";
     for (int i = s.court_begin(p); i < s.court_begin(p) + s.court_len[p]; ++i) {
       const int c = s.court[i];
       std::string spies;

@@ -201,14 +201,18 @@ TEST(ExpanseEncoder, SeesTheRocinantesFaceUpCard) {
   EXPECT_EQ(a == b, x.top == y.top && x.bottom == y.bottom && x.both == y.both && x.location == y.location);
 }
 
-// `show` and the log speak Pax Expanse: its money, its pieces, and its own state (the climate
-// track, the Rocinante, the objective token) as lines of their own.
+// `show` and the log speak Pax Expanse: its money (influence) apart from a player's reputation,
+// its pieces, its factions and favoured suit, its own state (the climate track, the Rocinante,
+// the objective token) as lines of their own, and the Rocinante's turn as its own, not as part
+// of the player's decision that ended the round.
 TEST(ExpanseLog, SpeaksThisGamesWords) {
   const std::vector<State> game = random_game(3, 5);
   const std::string shown = io::describe_position(game[40]);
-  for (const char* part : {"\nclimate: ", "\nrocinante: ", "\nobjective: ", " influence, "})
+  for (const char* part : {"\nclimate: ", "\nrocinante: ", "\nobjective: ", " influence, ", " VP, reputation ",
+                           ", rewards ", "; favoured suit "})
     EXPECT_NE(shown.find(part), std::string::npos) << part << " in\n" << shown;
-  EXPECT_EQ(shown.find("rupees"), std::string::npos) << shown;
+  for (const char* word : {"rupees", "prizes", "favored", "coalition", "VP, influence"})
+    EXPECT_EQ(shown.find(word), std::string::npos) << word << " in\n" << shown;
   std::string log;
   for (size_t i = 0; i + 1 < game.size(); ++i)
     for (const std::string& line : io::describe_consequences(game[i], game[i + 1])) log += line + "\n";
@@ -216,6 +220,16 @@ TEST(ExpanseLog, SpeaksThisGamesWords) {
   EXPECT_NE(log.find(" fleet"), std::string::npos);
   EXPECT_EQ(log.find("rupees"), std::string::npos);
   EXPECT_EQ(log.find(" arm"), std::string::npos);
+  EXPECT_EQ(log.find("coalition"), std::string::npos) << log;
+  // Every round's end, and only a round's end, is the Rocinante's turn, named with its card.
+  int turns = 0, rounds = 0;
+  for (size_t i = 0; i + 1 < game.size(); ++i) {
+    rounds += game[i + 1].ai_drawn != game[i].ai_drawn;
+    const auto lines = io::describe_consequences(game[i], game[i + 1]);
+    turns += !lines.empty() && lines[0].rfind("the round ends: the rocinante's turn (", 0) == 0;
+  }
+  EXPECT_GT(rounds, 3);
+  EXPECT_EQ(turns, rounds);
 }
 
 }  // namespace

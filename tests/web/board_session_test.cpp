@@ -339,6 +339,10 @@ TEST(BoardApi, PlaysAPaxExpanseGameAndShowsItsFacts) {
   ASSERT_EQ(ruleset.status, 200) << ruleset.body.dump();
   EXPECT_EQ(ruleset.body["name"], "Pax Expanse");
   EXPECT_EQ(ruleset.body["words"]["money"], "influence");
+  // The page's words for a player's loyalty points, the factions and the favoured suit.
+  EXPECT_EQ(ruleset.body["words"]["loyalty_points"], "reputation");
+  EXPECT_EQ(ruleset.body["words"]["coalition"], "faction");
+  EXPECT_EQ(ruleset.body["words"]["favored_suit"], "favoured suit");
   EXPECT_EQ(ruleset.body["automaton"], Json());
   const std::set<std::string> regions(ruleset.body["regions"].begin(), ruleset.body["regions"].end());
   EXPECT_TRUE(regions.count("earth") && regions.count("mars") && regions.count("belt"));

@@ -454,6 +454,11 @@ test("pamir serve --game expanse shows a Pax Expanse game with its facts, played
                      ruleset.card_actions.map((a) => a.name));
     assert.deepEqual(await page.$$eval("#legend [data-legend-coalition]", (es) => es.map((e) => e.textContent)), ruleset.coalitions);
     assert.match(await page.textContent("#legend"), new RegExp(ruleset.words.army));
+    assert.ok((await page.$$eval("#legend h3", (hs) => hs.map((h) => h.textContent))).includes("Factions (fleets, transports, loyalty)"));
+    // A player's reputation apart from the influence (money), and the favoured suit, in the game's words.
+    assert.match(await page.textContent("#players .player[data-seat='0'] .who"), /reputation \d/);
+    assert.match(await page.textContent("#status"), /favoured suit: /);
+    assert.doesNotMatch(await page.innerText("body"), /oalition|loyalty influence|favored suit/);
     assert.deepEqual(errors, []);
   } finally {
     server.stop();
