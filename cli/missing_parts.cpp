@@ -10,7 +10,8 @@ namespace {
 
 #if !PAMIR_WITH_WEB
 const bool missing_serve_registered = register_command([](CLI::App& app) {
-  auto* cmd = app.add_subcommand("serve", "The board in the browser: not in this build (needs libmicrohttpd)");
+  auto* cmd =
+      app.add_subcommand("serve", "The board in the browser: not in this build (needs libmicrohttpd)");
   cmd->allow_extras();
   cmd->callback([] {
     throw CommandError(

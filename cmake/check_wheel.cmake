@@ -12,13 +12,25 @@ function(run out)
     string(REPLACE ";" " " command "${ARGN}")
     message(FATAL_ERROR "${command}\nexited with ${status}:\n${stdout}${stderr}")
   endif()
-  set(${out} "${stdout}" PARENT_SCOPE)
+  set(${out} "${stdout}${stderr}" PARENT_SCOPE)
 endfunction()
 
 file(REMOVE_RECURSE ${WORK_DIR})
 file(MAKE_DIRECTORY ${WORK_DIR})
-run(unused ${CMAKE_COMMAND} -E env PAMIR_BUILD_DIR=${BUILD_DIR} PIP_NO_INDEX=1
-    ${PYTHON} -m pip wheel --no-build-isolation --no-deps -w ${WORK_DIR}/wheels ${SOURCE_DIR})
+# setuptools' own files go to the user's cache (here a scratch one), not into the source tree;
+# the build says what it does (its log in the build folder).
+run(unused ${CMAKE_COMMAND} -E env PAMIR_BUILD_DIR=${BUILD_DIR} PIP_NO_INDEX=1 XDG_CACHE_HOME=${WORK_DIR}/cache
+    ${PYTHON} -m pip wheel -v --no-build-isolation --no-deps -w ${WORK_DIR}/wheels ${SOURCE_DIR})
+file(GLOB_RECURSE egg_info LIST_DIRECTORIES true ${WORK_DIR}/cache/pamir/python-build/*/setuptools/*.egg-info)
+if(NOT egg_info)
+  message(FATAL_ERROR "setuptools' files are not in the cache folder ${WORK_DIR}/cache/pamir")
+endif()
+if(NOT unused MATCHES "pamir: building the C\\+\\+ module with CMake in" OR NOT unused MATCHES "pamir: C\\+\\+ build done")
+  message(FATAL_ERROR "pip wheel -v did not say what it built:\n${unused}")
+endif()
+if(NOT EXISTS ${BUILD_DIR}/pip-build.log)
+  message(FATAL_ERROR "the build's log is not in ${BUILD_DIR}/pip-build.log")
+endif()
 file(GLOB wheel ${WORK_DIR}/wheels/pamir-*.whl)
 if(NOT wheel)
   message(FATAL_ERROR "pip wheel made no pamir wheel in ${WORK_DIR}/wheels")

@@ -399,8 +399,8 @@ std::string describe_position(const State& s) {
   // The players, each court card with its face and the spies on it.
   for (int p = 0; p < s.num_players; ++p) {
     out += player_label(s, p) + ": " + money(s.rupees[p]) + ", " + num(s.vp[p]) + " VP, " +
-           kTerms.loyalty_points + " " + num(influence(s, p)) + ", hand " + num(hand_size(s, p)) +
-           ", " + plural(kTerms.prize) + " " + num(s.prizes[p]) + "\n";
+           kTerms.loyalty_points + " " + num(influence(s, p)) + ", hand " + num(hand_size(s, p)) + ", " +
+           plural(kTerms.prize) + " " + num(s.prizes[p]) + "\n";
     for (int i = s.court_begin(p); i < s.court_begin(p) + s.court_len[p]; ++i) {
       const int c = s.court[i];
       std::string spies;

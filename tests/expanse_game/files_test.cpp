@@ -208,8 +208,8 @@ TEST(ExpanseEncoder, SeesTheRocinantesFaceUpCard) {
 TEST(ExpanseLog, SpeaksThisGamesWords) {
   const std::vector<State> game = random_game(3, 5);
   const std::string shown = io::describe_position(game[40]);
-  for (const char* part : {"\nclimate: ", "\nrocinante: ", "\nobjective: ", " influence, ", " VP, reputation ",
-                           ", rewards ", "; favoured suit "})
+  for (const char* part : {"\nclimate: ", "\nrocinante: ", "\nobjective: ", " influence, ",
+                           " VP, reputation ", ", rewards ", "; favoured suit "})
     EXPECT_NE(shown.find(part), std::string::npos) << part << " in\n" << shown;
   for (const char* word : {"rupees", "prizes", "favored", "coalition", "VP, influence"})
     EXPECT_EQ(shown.find(word), std::string::npos) << word << " in\n" << shown;

@@ -279,7 +279,8 @@ TEST(BoardServer, HeaderFloodsChunkedAndEncodedBodiesAreRefused) {
   EXPECT_TRUE(headers.status == 0 || headers.status == 431) << headers.status;
 
   const std::string post = "POST /api/new HTTP/1.1\r\n" + host + kTokenHeader + ": " + server.token() +
-                           "\r\n" + kSessionHeader + ": " + server.session() + "\r\nContent-Type: application/json\r\n";
+                           "\r\n" + kSessionHeader + ": " + server.session() +
+                           "\r\nContent-Type: application/json\r\n";
   std::string chunk = std::string(8192, ' ');
   chunk = "2000\r\n" + chunk + "\r\n";
   const FloodOutcome chunked =
