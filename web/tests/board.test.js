@@ -228,6 +228,22 @@ test("a tournament's games.jsonl opens, and the page picks its games", { skip },
   try {
     const { page, errors } = await openPage(server);
     assert.equal((await shown(page)).steps, lines[0].actions.length);
+    // At 1280x720 the file's games, and opening another, are in view without scrolling, within
+    // the side panel's width.
+    const side = await (await page.$("#side")).boundingBox();
+    for (const selector of ["#game-select", "#open-form"]) {
+      const box = await (await page.$(selector)).boundingBox();
+      assert.ok(box.y >= 0 && box.y + box.height <= 720, `${selector} at ${JSON.stringify(box)}`);
+      assert.ok(box.x >= side.x && box.x + box.width <= side.x + side.width, `${selector} at ${JSON.stringify(box)} in ${JSON.stringify(side)}`);
+    }
+    // A card enlarged under the pointer goes when it is clicked: it covered its neighbours.
+    const card = await page.$("#market .card");
+    await card.hover();
+    await page.waitForSelector("#zoom .card");
+    assert.equal(await page.$eval("#zoom", (z) => z.style.display), "block");
+    await card.click();
+    assert.equal(await page.$eval("#zoom", (z) => z.style.display), "none");
+    await page.keyboard.press("Escape");
     const other = lines[2];
     await page.selectOption("#game-select", String(other.game));
     await page.waitForSelector(`body[data-steps='${other.actions.length}']`);
