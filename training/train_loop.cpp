@@ -65,6 +65,7 @@ struct RunPaths {
   std::string yardstick_results(int g, const std::string& opponent) const {
     return numbered(eval, "gen", g, ("-yardstick-" + opponent + ".jsonl").c_str());
   }
+  std::string yardstick_reference() const { return eval + "/yardstick-reference.jsonl"; }
 };
 
 // The net shape of the config's game: what its shards, weights and checkpoints must have.
@@ -341,6 +342,21 @@ std::uint64_t eval_seed(const TrainConfig& c, int g, int match) {
   return game_seed(c.seed ^ 0xE7A1ull, g, match);
 }
 
+// Where two yardstick opponents sit (heuristic ISMCTS and Wakhan at 2 players), plays (or
+// resumes) yardstick_games games between them, on deals of their own that no run's settings
+// change: they place the second opponent against the first in every run alike, so that a
+// generation's rating rests on its own games and these, never on the run's other generations.
+void play_yardstick_reference(const TrainConfig& c, tournament::RemoteGames* remote, const RunPaths& paths,
+                              EvalGames& yardstick) {
+  const auto opponents = yardstick_opponents(c);
+  if (c.yardstick_games == 0 || opponents.size() < 2) return;
+  const Opponent& first = opponents[0];
+  constexpr int kNoGeneration = -1;  // the reference deals are no generation's
+  play_rated(c, remote, first, opponents[1], c.yardstick_games, game_seed(0x9A4D5717C0ull, kNoGeneration, 0),
+             paths.yardstick_reference(), "yardstick reference " + first.name + "-" + opponents[1].name,
+             yardstick);
+}
+
 // Plays (or resumes) generation g's net at the evaluation budget against the opponent, adds
 // the games to the ratings and returns the net's score.
 MatchScore play_rated_match(const TrainConfig& c, tournament::RemoteGames* remote, const std::string& dir,
@@ -392,13 +408,54 @@ std::vector<RatingRow> compute_ratings(const TrainConfig& c, const EvalGames& al
   return rows;
 }
 
+// The games of `all` among the given agents only.
+EvalGames games_among(const EvalGames& all, const std::vector<int>& agents) {
+  EvalGames out;
+  out.games_of.assign(all.games_of.size(), 0);
+  for (const auto& g : all.ranked) {
+    if (!std::all_of(g.agents.begin(), g.agents.end(),
+                     [&](int a) { return std::find(agents.begin(), agents.end(), a) != agents.end(); }))
+      continue;
+    out.ranked.push_back(g);
+    std::vector<int> seated = g.agents;
+    std::sort(seated.begin(), seated.end());
+    seated.erase(std::unique(seated.begin(), seated.end()), seated.end());
+    for (const int a : seated) ++out.games_of[a];
+  }
+  return out;
+}
+
+// The yardstick's ratings, heuristic ISMCTS at 0: each generation fitted on its own yardstick
+// games and the reference games between the opponents alone, so that a net's point is the same
+// in any run that played it the same games, whatever the run's other generations did (one fit
+// over every generation had let them move it: generation 0, one net, rated -118 to +12 across
+// runs); the opponents' rows from the reference games (or, in a run without them, from all).
+std::vector<RatingRow> yardstick_ratings(const TrainConfig& c, const EvalGames& yardstick,
+                                         int last_generation) {
+  const auto opponents = yardstick_opponents(c);
+  std::vector<int> fixed_ids;
+  for (const Opponent& o : opponents) fixed_ids.push_back(o.id);
+  const EvalGames reference = games_among(yardstick, fixed_ids);
+  std::vector<RatingRow> rows;
+  for (int g = 0; g <= last_generation; ++g) {
+    std::vector<int> agents = fixed_ids;
+    agents.push_back(g);
+    for (const RatingRow& row :
+         compute_ratings(c, games_among(yardstick, agents), g, opponents, c.generations + 1))
+      if (row.generation == g) rows.push_back(row);
+  }
+  for (const RatingRow& row :
+       compute_ratings(c, reference.ranked.empty() ? yardstick : reference, -1, opponents, c.generations + 1))
+    rows.push_back(row);
+  return rows;
+}
+
 // The evaluation ratings (generation 0 at 0) and the yardstick's (heuristic ISMCTS at 0).
 void update_ratings(const TrainConfig& c, const EvalGames& all, const EvalGames& yardstick,
                     int last_generation, TrainRunResult& result) {
   result.ratings = compute_ratings(c, all, last_generation, fixed_opponents(c), 0);
   if (c.yardstick_games == 0) return;
-  result.yardstick_ratings =
-      compute_ratings(c, yardstick, last_generation, yardstick_opponents(c), c.generations + 1);
+  result.yardstick_ratings = yardstick_ratings(c, yardstick, last_generation);
   result.curve = learning_curve(result.records, result.yardstick_ratings, result.yardstick_scores);
 }
 
@@ -531,6 +588,7 @@ TrainRunResult run_training(const TrainConfig& c, const std::string& dir, const 
   yardstick.games_of.assign(c.generations + 1 + yardstick_opponents(c).size(), 0);
   // Generation 0 on the yardstick: where the curve starts, at no processor time.
   result.yardstick_scores.push_back(rate_on_yardstick(c, remote_games.get(), dir, paths, 0, yardstick));
+  play_yardstick_reference(c, remote_games.get(), paths, yardstick);
   CoordinationReport coordination(spread ? ranks.cluster : nullptr);
   for (int g = 1; g <= c.generations; ++g) {
     GenerationRecord record;

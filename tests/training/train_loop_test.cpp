@@ -64,12 +64,23 @@ TEST(TrainLoop, AYardstickRatesEveryGenerationAgainstProcessorTime) {
   EXPECT_EQ(parse_curve_csv(csv, "curve.csv").size(), r.curve.size());
   EXPECT_NE(io::read_file((dir / "report.html").string()).find("Learning curve"), std::string::npos);
   EXPECT_TRUE(fs::exists(dir / "eval" / "gen000-yardstick-heuristic.jsonl"));
+  // The two opponents met each other once, on deals of their own.
+  EXPECT_TRUE(fs::exists(dir / "eval" / "yardstick-reference.jsonl"));
   // Resumed, the run plays nothing again and draws the same curve.
   const TrainRunResult again = run_training(c, dir.string());
   ASSERT_EQ(again.curve.size(), r.curve.size());
   for (std::size_t i = 0; i < r.curve.size(); ++i) {
     EXPECT_DOUBLE_EQ(again.curve[i].elo, r.curve[i].elo);
     EXPECT_DOUBLE_EQ(again.curve[i].cpu_hours, r.curve[i].cpu_hours);
+  }
+  // Taken on a generation, its earlier points stay where they were: a generation's rating rests
+  // on its own games and the reference games, not on what the run's other generations did.
+  c.generations += 1;
+  const TrainRunResult longer = run_training(c, dir.string());
+  ASSERT_EQ(longer.curve.size(), r.curve.size() + 1);
+  for (std::size_t i = 0; i < r.curve.size(); ++i) {
+    EXPECT_DOUBLE_EQ(longer.curve[i].elo, r.curve[i].elo) << "generation " << i;
+    EXPECT_DOUBLE_EQ(longer.curve[i].low, r.curve[i].low) << "generation " << i;
   }
   fs::remove_all(dir);
 }
