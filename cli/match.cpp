@@ -34,8 +34,6 @@
 namespace pamir::cli {
 namespace {
 
-constexpr int kExitH1 = 0, kExitH0 = 3, kExitInconclusive = 4;
-
 struct MatchFlags {
   std::string a, b, field;
   int players = 0;  // 0: 2, or the game's smallest table
@@ -173,9 +171,7 @@ void run(MatchFlags f) {
   if (!results.empty()) std::printf("results: %s\n", results.c_str());
   std::fflush(stdout);
   if (!f.ladder.empty()) record_in_ladder(f.ladder, {results});
-  throw ExitStatus{v == tournament::SprtVerdict::kH1   ? kExitH1
-                   : v == tournament::SprtVerdict::kH0 ? kExitH0
-                                                       : kExitInconclusive};
+  throw ExitStatus{tournament::verdict_exit_status(v)};
 }
 
 const bool match_registered = register_command([](CLI::App& app) {

@@ -43,9 +43,6 @@ struct TournamentFlags {
   std::string sprt;
 };
 
-// Exit statuses with --sprt, as `pamir match` gives them.
-constexpr int kExitH1 = 0, kExitH0 = 3, kExitInconclusive = 4;
-
 // "a;b;c", or a comma-separated list as `pamir play` takes it (games::split_agent_specs).
 std::vector<std::string> agent_list(const std::string& text) {
   if (text.find(';') == std::string::npos) return games::split_agent_specs(text);
@@ -165,9 +162,7 @@ void run(const TournamentFlags& f) {
         result.stopped_after >= 0 ? result.stopped_after + 1 : c.games, c.games, n[2], n[1], n[0],
         100 * sprt->score(), sprt->elo_estimate(), sprt->llr(), sprt->lower_bound(), sprt->upper_bound());
     std::fflush(stdout);
-    throw ExitStatus{v == tournament::SprtVerdict::kH1   ? kExitH1
-                     : v == tournament::SprtVerdict::kH0 ? kExitH0
-                                                         : kExitInconclusive};
+    throw ExitStatus{tournament::verdict_exit_status(v)};
   }
 }
 

@@ -126,6 +126,8 @@ std::optional<double> head_to_head_score(const GameResult& g, int a, int b) {
   return best_a < best_b ? 1.0 : best_a == best_b ? 0.5 : 0.0;
 }
 
+int verdict_exit_status(SprtVerdict v) { return v == SprtVerdict::kH1 ? 0 : v == SprtVerdict::kH0 ? 3 : 4; }
+
 const char* verdict_text(SprtVerdict v) {
   return v == SprtVerdict::kH1   ? "H1 accepted (A is stronger)"
          : v == SprtVerdict::kH0 ? "H0 accepted (A is not stronger)"

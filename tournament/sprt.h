@@ -79,4 +79,9 @@ std::optional<double> head_to_head_score(const GameResult& g, int a, int b);
 // "H1 accepted (A is stronger)", "H0 accepted (A is not stronger)" or "inconclusive".
 const char* verdict_text(SprtVerdict v);
 
+// The exit status of a command whose result is the test's verdict (`pamir match`, `pamir
+// tournament --sprt`): 0 when H1 is accepted, 3 when H0 is, 4 when the test ended undecided
+// (1 and 2 stay the errors').
+int verdict_exit_status(SprtVerdict v);
+
 }  // namespace pamir::tournament
