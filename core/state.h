@@ -145,7 +145,7 @@ struct State {
   u8 global_effects;
   u8 dominance_checks_resolved;  // Dominance Checks scored so far
   u8 num_tasks;
-  // Wakhan, the automated opponent (core/wakhan.h). Both are 0 in games without her, so
+  // Wakhan, the automated opponent (core/rulesets/pamir/wakhan.h). Both are 0 in games without her, so
   // that those states hash exactly as before she existed.
   u8 wakhan;    // 1 + her seat, or 0 when she does not play
   u8 ai_drawn;  // AI cards drawn from ai_deck: the face-up card is ai_deck[ai_drawn-1]

@@ -1,5 +1,5 @@
 #pragma once
-// A self-play worker as the orchestration sees it (training/selfplay_run.h, dist/): one
+// A self-play worker as the orchestration sees it (selfplay/selfplay.h, dist/): one
 // thread's worker of some game (games::Game::make_selfplay_worker makes them; each game's is
 // selfplay/worker.h compiled for it), and the finished games it hands back.
 

@@ -56,7 +56,7 @@ def own_tables(data, gen):
     tokens = {r["token"]: r["region"] for r in read(data / "tokens.tsv")}
     lines += [f"constexpr u8 kRocinanteStart = {region(tokens['rocinante'])};",
               f"constexpr u8 kObjectiveStart = {region(tokens['objective'])};"]
-    # The Rocinante AI deck: each card's two actions (RocinanteAction, core/expanse.cpp, in
+    # The Rocinante AI deck: each card's two actions (RocinanteAction, core/rulesets/expanse/expanse.h, in
     # rocinante_actions.tsv order), whether both are performed, and where the ship goes.
     vocabulary = [r["action"] for r in read(data / "rocinante_actions.tsv")]
     ai_cards = read(data / "rocinante_cards.tsv")
