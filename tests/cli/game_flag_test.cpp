@@ -10,20 +10,27 @@
 #include <filesystem>
 #include <string>
 
+#include "games/registry.h"
 #include "tests/cli_tool.h"
 
 namespace pamir::testing {
 namespace {
 
+// The registry's game keys as the tool lists them: "pamir, expanse".
+std::string game_keys() {
+  std::string keys;
+  for (const games::Game* g : games::all_games()) keys += (keys.empty() ? "" : ", ") + std::string(g->key());
+  return keys;
+}
+
 TEST(GameFlag, UnknownGamesAreUsageErrorsAndEveryCommandPlaysEveryGame) {
   ToolRun r = run_pamir("play --game chess");
   EXPECT_EQ(r.status, 2);
-  EXPECT_EQ(r.output, "error: --game: unknown game 'chess' (games: pamir, expanse)\n");
+  EXPECT_EQ(r.output, "error: --game: unknown game 'chess' (games: " + game_keys() + ")\n");
   r = run_pamir("play --replay t.jsonl --game 3");  // the tournament game's index is now --index
   EXPECT_EQ(r.status, 2);
-  EXPECT_EQ(r.output,
-            "error: --game: unknown game '3' (games: pamir, expanse); a tournament's game is chosen with "
-            "--index N\n");
+  EXPECT_EQ(r.output, "error: --game: unknown game '3' (games: " + game_keys() +
+                          "); a tournament's game is chosen with --index N\n");
   // serve is no longer Pax Pamir's only: it gets as far as its own options (in a build with
   // the board; without it, to the one line that says so).
   r = run_pamir("serve --game expanse --root /nonexistent/pamir-root");
@@ -44,7 +51,8 @@ TEST(GameFlag, UnknownGamesAreUsageErrorsAndEveryCommandPlaysEveryGame) {
 TEST(GameFlag, EveryCommandShowsIt) {
   for (const char* command :
        {"play", "engine", "perft", "bench", "agents", "tournament", "match", "selfplay", "train", "serve"})
-    for (const char* game : {"pamir", "expanse"}) {
+    for (const games::Game* g : games::all_games()) {
+      const std::string game(g->key());
       const ToolRun r = run_pamir(std::string(command) + " --game " + game + " --help");
       EXPECT_EQ(r.status, 0) << command << " " << game << ": " << r.output;
       EXPECT_NE(r.output.find("--game"), std::string::npos) << command;
@@ -52,15 +60,18 @@ TEST(GameFlag, EveryCommandShowsIt) {
   EXPECT_NE(run_pamir("--help").output.find("--game"), std::string::npos);
 }
 
-// A record, and a tournament's results, of each game, replayed by the other's tools.
+// A record, and a tournament's results, of each game, replayed by the next game's tools.
 TEST(GameFlag, FilesOfTheOtherGameAreRefusedByName) {
   const std::string dir = temp_path("pamir_game_flag");
   std::filesystem::create_directories(dir);
-  for (const auto& [game, other, name] :
-       {std::tuple{"pamir", "expanse", "Pax Pamir"}, std::tuple{"expanse", "pamir", "Pax Expanse"}}) {
+  const auto all = games::all_games();
+  ASSERT_GE(all.size(), 2u);
+  for (std::size_t i = 0; i < all.size(); ++i) {
+    const std::string game(all[i]->key()), other(all[(i + 1) % all.size()]->key()), name(all[i]->name());
+    const std::string players = std::to_string(all[i]->min_players());
     const std::string record = dir + "/" + game + ".json";
     ToolRun r =
-        run_pamir(std::string("play --game ") + game + " --players 3 --seed 3 --quiet --record " + record);
+        run_pamir("play --game " + game + " --players " + players + " --seed 3 --quiet --record " + record);
     ASSERT_EQ(r.status, 0) << r.output;
     r = run_pamir(std::string("play --game ") + game + " --replay " + record + " --quiet");
     EXPECT_EQ(r.status, 0) << r.output;
@@ -69,8 +80,8 @@ TEST(GameFlag, FilesOfTheOtherGameAreRefusedByName) {
     EXPECT_EQ(r.output, "error: " + record + ": is a " + name + " record; use --game " + game + "\n");
 
     const std::string out = dir + "/" + game + "-tournament";
-    r = run_pamir(std::string("tournament --game ") + game +
-                  " --agents 'random;random' --players 3 --games 2 " + "--threads 1 --quiet --out " + out);
+    r = run_pamir("tournament --game " + game + " --agents 'random;random' --players " + players +
+                  " --games 2 --threads 1 --quiet --seating repeats --out " + out);
     ASSERT_EQ(r.status, 0) << r.output;
     r = run_pamir(std::string("play --game ") + other + " --replay " + out + "/games.jsonl");
     EXPECT_EQ(r.status, 1);
