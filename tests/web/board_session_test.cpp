@@ -117,11 +117,17 @@ TEST(BoardSession, AHumanSeatDecidesAgentsAnswerAndUndoTakesBothBack) {
       const Json back = session.view(-1);
       EXPECT_EQ(back["steps"], before_tenth["steps"]);
       EXPECT_EQ(back["legal"], before_tenth["legal"]);
-      session.act(before_tenth["legal"][before_tenth["legal"].size() - 1]["id"]);
+      // Another decision this time (the first listed), which the log must show, not the one
+      // taken back (the log's entries are kept from view to view).
+      const Json& other = before_tenth["legal"][0];
+      session.act(other["id"]);
       v = session.view(-1);
       EXPECT_GT(v["steps"], back["steps"]);
-      // The log up to the decision taken back is as it was.
-      for (int i = 0; i < back["steps"].get<int>(); ++i) EXPECT_EQ(v["log"][i], before_tenth["log"][i]);
+      // The log up to the decision taken back is as it was, then the new decision.
+      const int at = back["steps"].get<int>();
+      for (int i = 0; i < at; ++i) EXPECT_EQ(v["log"][i], before_tenth["log"][i]);
+      const std::string text = v["log"][at]["text"], name = other["name"];
+      EXPECT_EQ(text.substr(text.size() - std::min(text.size(), name.size())), name);
     }
   }
   EXPECT_GT(decisions, 20);
