@@ -269,16 +269,16 @@ std::vector<std::string> describe_consequences(const State& before, const State&
   return lines;
 }
 
-// The coalition a's choice makes its player loyal to, or -1 when it changes nothing: playing
-// a patriot, or taking a prize, of another coalition than the player's (the automaton
-// changes loyalty her own way and never chooses here).
+// The coalition a's choice makes its player loyal to, or -1 when it leaves the loyalty as it
+// is (a first loyalty, chosen at setup, changes none): the rules' own answer, from the choice
+// applied to a copy of the position (playing a patriot or taking a prize of another coalition,
+// whatever the game's variant of it).
 int loyalty_after(const State& s, Action a) {
-  const Act::Decoded d = Act::decode(a);
-  const int p = to_move(s), c = action_card(s, a);
-  int coalition = Coalition::kNone;
-  if (d.family == Act::kPlayFamily && is_court_card(c)) coalition = court_card(c).patriot;
-  if (d.family == Act::kTakePrizeFamily && is_court_card(c)) coalition = court_card(c).prize;
-  return coalition != Coalition::kNone && coalition != s.loyalty[p] && !s.is_wakhan(p) ? coalition : -1;
+  const int p = to_move(s);
+  State next = s;
+  apply(next, a);
+  const int was = s.loyalty[p], now = next.loyalty[p];
+  return was < Coalition::kCount && now != was && now < Coalition::kCount ? now : -1;
 }
 
 std::string describe_action(const State& s, Action a) {

@@ -15,8 +15,10 @@
 
 namespace pamir::testing {
 
-// Runs the tool with these arguments; returns what it printed, or throws what it threw.
-inline std::string run_tool(std::vector<std::string> args) {
+// Runs the tool with these arguments and returns what it printed. A cli::ExitStatus it throws
+// goes to *status when status is given (the command ended with that status) and is rethrown
+// otherwise, as every other exception is.
+inline std::string run_captured(std::vector<std::string> args, int* status) {
   CLI::App app{"pamir"};
   args.insert(args.begin(), "pamir");
   std::vector<const char*> argv;
@@ -24,12 +26,21 @@ inline std::string run_tool(std::vector<std::string> args) {
   ::testing::internal::CaptureStdout();
   try {
     cli::parse_command_line(app, int(argv.size()), argv.data());
+  } catch (const cli::ExitStatus& e) {
+    if (!status) {
+      ::testing::internal::GetCapturedStdout();
+      throw;
+    }
+    *status = e.status;
   } catch (...) {
     ::testing::internal::GetCapturedStdout();
     throw;
   }
   return ::testing::internal::GetCapturedStdout();
 }
+
+// Runs the tool with these arguments; returns what it printed, or throws what it threw.
+inline std::string run_tool(std::vector<std::string> args) { return run_captured(std::move(args), nullptr); }
 
 struct ToolExit {
   int status;          // cli::ExitStatus's, or 0 when the command returned
@@ -39,21 +50,9 @@ struct ToolExit {
 // Runs the tool as run_tool does, for a command whose exit status says its result (`pamir
 // match`, `tournament --sprt`): the status and what it printed. Errors are thrown as there.
 inline ToolExit run_tool_to_exit(std::vector<std::string> args) {
-  CLI::App app{"pamir"};
-  args.insert(args.begin(), "pamir");
-  std::vector<const char*> argv;
-  for (auto& a : args) argv.push_back(a.c_str());
-  ::testing::internal::CaptureStdout();
   int status = 0;
-  try {
-    cli::parse_command_line(app, int(argv.size()), argv.data());
-  } catch (const cli::ExitStatus& e) {
-    status = e.status;
-  } catch (...) {
-    ::testing::internal::GetCapturedStdout();
-    throw;
-  }
-  return {status, ::testing::internal::GetCapturedStdout()};
+  std::string output = run_captured(std::move(args), &status);
+  return {status, std::move(output)};
 }
 
 // A path in the temporary folder, unique to this process.

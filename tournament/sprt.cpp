@@ -25,6 +25,8 @@ int cells(Sprt::Unit unit) { return unit == Sprt::Unit::kPair ? 5 : 3; }
 double expected_score(double elo) { return 1 / (1 + std::pow(10.0, -elo / 400)); }
 
 SprtConfig parse_sprt(const std::string& text) {
+  const std::invalid_argument malformed("--sprt takes elo0,elo1[,alpha,beta] (numbers), got \"" + text +
+                                        "\"");
   std::vector<double> parts;
   std::stringstream in(text);
   for (std::string part; std::getline(in, part, ',');) {
@@ -35,12 +37,10 @@ SprtConfig parse_sprt(const std::string& text) {
     } catch (const std::exception&) {
       used = 0;
     }
-    if (used == 0 || used != part.size() || !std::isfinite(v))
-      throw std::invalid_argument("--sprt takes elo0,elo1[,alpha,beta] (numbers), got \"" + text + "\"");
+    if (used == 0 || used != part.size() || !std::isfinite(v)) throw malformed;
     parts.push_back(v);
   }
-  if ((parts.size() != 2 && parts.size() != 4) || text.back() == ',')
-    throw std::invalid_argument("--sprt takes elo0,elo1[,alpha,beta] (numbers), got \"" + text + "\"");
+  if ((parts.size() != 2 && parts.size() != 4) || text.back() == ',') throw malformed;
   SprtConfig c;
   c.elo0 = parts[0];
   c.elo1 = parts[1];

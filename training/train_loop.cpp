@@ -444,9 +444,9 @@ std::vector<RatingRow> yardstick_ratings(const TrainConfig& c, const EvalGames& 
          compute_ratings(c, games_among(yardstick, agents), g, opponents, c.generations + 1))
       if (row.generation == g) rows.push_back(row);
   }
-  for (const RatingRow& row :
-       compute_ratings(c, reference.ranked.empty() ? yardstick : reference, -1, opponents, c.generations + 1))
-    rows.push_back(row);
+  const auto opponent_rows =
+      compute_ratings(c, reference.ranked.empty() ? yardstick : reference, -1, opponents, c.generations + 1);
+  rows.insert(rows.end(), opponent_rows.begin(), opponent_rows.end());
   return rows;
 }
 
