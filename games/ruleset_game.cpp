@@ -21,6 +21,7 @@
 #include "io/observation.h"
 #include "io/record.h"
 #include "io/state_json.h"
+#include "io/text.h"
 #include "nets/encoder.h"
 #include "nets/net_evaluator.h"
 #include "nets/register_evaluators.h"
@@ -218,6 +219,10 @@ class RulesetGame final : public Game {
   const nets::NetShape& net_shape() const override { return nets::net_shape(); }
 
   std::unique_ptr<Agent> make_agent(const std::string& spec, u64 seed) const override {
+    // Refusals quote parts of the spec, and a refusal is one line.
+    if (std::any_of(spec.begin(), spec.end(), [](unsigned char c) { return c < 0x20 || c == 0x7f; }))
+      throw std::invalid_argument("agent spec " + io::quoted(spec.substr(0, 60)) +
+                                  " holds a control character");
     const std::string name = spec.substr(0, spec.find(':'));
     if (const AgentMaker maker = find_agent(name)) {
       const std::string argument = spec.size() > name.size() ? spec.substr(name.size() + 1) : "";

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <map>
+#include <mutex>
 #include <numeric>
 #include <stdexcept>
 
@@ -237,7 +239,15 @@ Json BoardSession::view(int step) const {
 }
 
 Json BoardSession::ruleset() const {
-  Json r = Json::parse(game_.board_ruleset_json());
+  // Built once per game and access: the page asks at every load, the answer never changes,
+  // and building it (the whole map and deck, written and parsed again) is the dearest request.
+  static std::mutex mutex;
+  static std::map<std::pair<std::string, bool>, Json> built;
+  std::lock_guard lock(mutex);
+  auto [at, added] = built.try_emplace({std::string(game_.key()), access_.external_agents});
+  if (!added) return at->second;
+  Json& r = at->second;
+  r = Json::parse(game_.board_ruleset_json());
   r["min_players"] = game_.min_players();
   r["max_players"] = game_.max_players();
   r["automaton"] = game_.automaton().empty() ? Json() : Json(game_.automaton());

@@ -176,6 +176,11 @@ TEST(BoardSession, RefusesBadGames) {
               session.start({2, 1, {"human", "wizard"}});
             }).find("unknown agent 'wizard'"),
             std::string::npos);
+  // Found by fuzz_board_api: a spec's line break made its refusal two lines.
+  EXPECT_EQ(error_of([&] {
+              session.start({2, 1, {"human", "r\ndom"}});
+            }),
+            "agent spec \"r\\ndom\" holds a control character");
   EXPECT_EQ(session.view(-1)["mode"], "none");
 
   BoardSession expanse(games::game("expanse"));
