@@ -4,7 +4,7 @@
 // that parsing, checking, the resolved file saved in the run folder and the docs test all
 // read the same list.
 //
-// Errors are one line and say where: "configs/x.cfg:12: unknown key 'gams'",
+// Errors are one line and say where: "configs/tiny.cfg:12: unknown key 'gams'",
 // "--set: games_per_generation = 0 is out of range 1..1000000".
 
 #include <span>
@@ -76,7 +76,7 @@ struct TrainConfig {
   int yardstick_games;  // games against each yardstick opponent per generation; 0: no yardstick
   int yardstick_iters;  // iterations per decision of the net and of heuristic ISMCTS there
 
-  // Where each key's value came from ("configs/x.cfg:12", "--set", "default"), for errors
+  // Where each key's value came from ("configs/tiny.cfg:12", "--set", "default"), for errors
   // found once the game is known (check_game_config).
   std::map<std::string, std::string> origin;
 
