@@ -8,7 +8,7 @@
 namespace pamir::cli {
 namespace {
 
-const bool agents_registered = register_command([](CLI::App& app) {
+const bool agents_registered = register_command("agents", [](CLI::App& app) {
   auto* cmd = app.add_subcommand("agents", "List the agents, their options and the evaluators");
   cmd->callback([] { std::fputs(selected_game().agents_help().c_str(), stdout); });
 });

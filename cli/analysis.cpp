@@ -109,7 +109,7 @@ void run_analysis(const games::Game& game, const std::string& default_agent, int
   for (std::thread& t : workers) t.join();
 }
 
-const bool analysis_registered = register_command([](CLI::App& app) {
+const bool analysis_registered = register_command("analysis", [](CLI::App& app) {
   auto* cmd = app.add_subcommand("analysis",
                                  "Analysis engine: JSON queries on stdin, one JSON answer line each (see "
                                  "docs/engine-protocol.md, \"Analysis\")");

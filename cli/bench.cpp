@@ -11,7 +11,7 @@
 namespace pamir::cli {
 namespace {
 
-const bool bench_registered = register_command([](CLI::App& app) {
+const bool bench_registered = register_command("bench", [](CLI::App& app) {
   auto* cmd =
       app.add_subcommand("bench", "Measure random-game speed on one thread; print the engine signature");
   struct Flags {

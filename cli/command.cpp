@@ -75,8 +75,8 @@ int run_parsed_command(int argc, char** argv) {
 
 }  // namespace
 
-std::vector<CommandSetup>& command_registry() {
-  static std::vector<CommandSetup> registry;  // built during static initialization
+io::NameRegistry<CommandSetup>& command_registry() {
+  static io::NameRegistry<CommandSetup> registry;  // built during static initialization
   return registry;
 }
 
@@ -112,7 +112,7 @@ void parse_command_line(CLI::App& app, int argc, const char* const* argv) {
         ->type_name("GAME");
   };
   add_game_option(app);
-  for (auto& setup : command_registry()) setup(app);
+  for (const std::string& name : command_registry().names()) command_registry().find(name)(app);
   for (CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; })) add_game_option(*sub);
   if (argc > 1 && argv[1][0] != '-') {
     std::string known;

@@ -10,17 +10,20 @@
 #include <vector>
 
 #include "games/game.h"
+#include "io/name_registry.h"
 #include "io/text.h"
 
 namespace pamir::cli {
 
+// Adds the command `name` (app.add_subcommand(name, ...)) with its options and callback.
 using CommandSetup = std::function<void(CLI::App& app)>;
 
-std::vector<CommandSetup>& command_registry();
+io::NameRegistry<CommandSetup>& command_registry();
 
-inline bool register_command(CommandSetup setup) {
-  command_registry().push_back(std::move(setup));
-  return true;
+// Registers a command; its setups run in the order of their names, so --help lists the
+// commands alphabetically whatever order the linker put their files in.
+inline bool register_command(const std::string& name, CommandSetup setup) {
+  return command_registry().add(name, std::move(setup));
 }
 
 // "pamir <version>, commit <git describe>, bench signatures pamir <hex>, <game> <hex>...": what

@@ -39,7 +39,7 @@ std::string yardstick_of(const selfplay::TrainConfig& c) {
          std::to_string(c.yardstick_iters);
 }
 
-const bool curve_registered = register_command([](CLI::App& app) {
+const bool curve_registered = register_command("curve", [](CLI::App& app) {
   auto* cmd = app.add_subcommand(
       "curve",
       "Learning curves of training runs side by side: Elo against processor hours (SVG and a table)");

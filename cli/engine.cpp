@@ -26,7 +26,7 @@ void run_engine(const games::Game& game, const std::string& default_agent) {
   }
 }
 
-const bool engine_registered = register_command([](CLI::App& app) {
+const bool engine_registered = register_command("engine", [](CLI::App& app) {
   auto* cmd = app.add_subcommand("engine", "Line protocol on stdin/stdout (see docs/engine-protocol.md)");
   // The shipped nets (models/).
   auto agent = std::make_shared<std::string>("best");

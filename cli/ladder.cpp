@@ -135,7 +135,7 @@ void add_rating_options(CLI::App& command, LadderFlags& f) {
   command.add_option("--anchor-elo", f.anchor_elo, "Elo of the anchor");
 }
 
-const bool ladder_registered = register_command([](CLI::App& app) {
+const bool ladder_registered = register_command("ladder", [](CLI::App& app) {
   auto* cmd = app.add_subcommand("ladder",
                                  "Every game between agent versions in one database, rated together "
                                  "(docs/tournaments.md, \"The ladder\")");

@@ -174,7 +174,7 @@ void run(MatchFlags f) {
   throw ExitStatus{tournament::verdict_exit_status(v)};
 }
 
-const bool match_registered = register_command([](CLI::App& app) {
+const bool match_registered = register_command("match", [](CLI::App& app) {
   auto* cmd = app.add_subcommand(
       "match",
       "SPRT between two agents in paired games (same deal, A's and B's seats swapped; at more than two "

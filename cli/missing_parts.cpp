@@ -9,7 +9,7 @@ namespace pamir::cli {
 namespace {
 
 #if !PAMIR_WITH_WEB
-const bool missing_serve_registered = register_command([](CLI::App& app) {
+const bool missing_serve_registered = register_command("serve", [](CLI::App& app) {
   auto* cmd =
       app.add_subcommand("serve", "The board in the browser: not in this build (needs libmicrohttpd)");
   cmd->allow_extras();

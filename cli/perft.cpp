@@ -29,7 +29,7 @@ void run_perft(const games::Game& game, int players, games::u64 seed, int depth,
   std::printf("time %.6f s, %.0f nodes/s\n", seconds, seconds > 0 ? result.total / seconds : 0.0);
 }
 
-const bool perft_registered = register_command([](CLI::App& app) {
+const bool perft_registered = register_command("perft", [](CLI::App& app) {
   auto* cmd = app.add_subcommand("perft", "Count action sequences from the start of a new game");
   struct Flags {
     int players = 3;

@@ -126,7 +126,7 @@ void replay_game(const games::Game& game, const PlayFlags& f) {
   std::printf("%s", game.describe_result(s).c_str());
 }
 
-const bool play_registered = register_command([](CLI::App& app) {
+const bool play_registered = register_command("play", [](CLI::App& app) {
   auto* cmd =
       app.add_subcommand("play", "Play one game between agents (or replay a record) and print its log");
   auto flags = std::make_shared<PlayFlags>();

@@ -28,7 +28,7 @@ struct SelfPlayFlags {
   std::vector<std::string> overrides;
 };
 
-const bool selfplay_registered = register_command([](CLI::App& app) {
+const bool selfplay_registered = register_command("selfplay", [](CLI::App& app) {
   auto* cmd = app.add_subcommand("selfplay", "Play self-play games with a net and write training shards");
   auto flags = std::make_shared<SelfPlayFlags>();
   cmd->add_option("--config", flags->config_path, "Config file (configs/*.cfg)")->required();

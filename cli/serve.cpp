@@ -51,7 +51,7 @@ void run_serve(const ServeFlags& f) {
   server->run();
 }
 
-const bool serve_registered = register_command([](CLI::App& app) {
+const bool serve_registered = register_command("serve", [](CLI::App& app) {
   auto* cmd =
       app.add_subcommand("serve", "Serve the board in a web browser: replays and games against agents");
   auto flags = std::make_shared<ServeFlags>();

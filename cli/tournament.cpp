@@ -166,7 +166,7 @@ void run(const TournamentFlags& f) {
   }
 }
 
-const bool tournament_registered = register_command([](CLI::App& app) {
+const bool tournament_registered = register_command("tournament", [](CLI::App& app) {
   auto* cmd =
       app.add_subcommand("tournament", "Play a balanced, seeded tournament between agents and rate them");
   auto flags = std::make_shared<TournamentFlags>();

@@ -64,7 +64,7 @@ selfplay::TrainConfig resolve_config(const TrainFlags& f, const std::string& sav
   return config;
 }
 
-const bool train_registered = register_command([](CLI::App& app) {
+const bool train_registered = register_command("train", [](CLI::App& app) {
   auto* cmd = app.add_subcommand("train", "Self-play -> train -> evaluate, generation by generation");
   auto flags = std::make_shared<TrainFlags>();
   cmd->add_option("--config", flags->config_path, "Config file (configs/*.cfg documents every key)");

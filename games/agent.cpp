@@ -1,45 +1,26 @@
 #include "games/agent.h"
 
-#include <map>
-#include <mutex>
 #include <sstream>
+
+#include "io/name_registry.h"
 
 namespace pamir::games {
 namespace {
 
-struct Registry {
-  std::mutex mutex;
-  std::map<std::string, AgentMaker> makers;
-};
-
-Registry& registry() {
-  static Registry r;
+io::NameRegistry<AgentMaker>& registry() {
+  static io::NameRegistry<AgentMaker> r;
   return r;
 }
 
 }  // namespace
 
 bool register_agent(const std::string& name, AgentMaker maker) {
-  Registry& r = registry();
-  std::lock_guard lock(r.mutex);
-  r.makers[name] = std::move(maker);
-  return true;
+  return registry().add(name, std::move(maker));
 }
 
-AgentMaker find_agent(const std::string& name) {
-  Registry& r = registry();
-  std::lock_guard lock(r.mutex);
-  const auto it = r.makers.find(name);
-  return it == r.makers.end() ? AgentMaker() : it->second;
-}
+AgentMaker find_agent(const std::string& name) { return registry().find(name); }
 
-std::vector<std::string> registered_agent_names() {
-  Registry& r = registry();
-  std::lock_guard lock(r.mutex);
-  std::vector<std::string> names;
-  for (const auto& [name, maker] : r.makers) names.push_back(name);
-  return names;
-}
+std::vector<std::string> registered_agent_names() { return registry().names(); }
 
 std::vector<std::string> split_agent_specs(const std::string& text) {
   std::vector<std::string> specs;

@@ -1,12 +1,11 @@
 #include "search/agent.h"
 
-#include <map>
-#include <mutex>
 #include <sstream>
 #include <stdexcept>
 
 #include "core/game.h"
 #include "core/random.h"
+#include "io/name_registry.h"
 #include "search/options.h"
 #include "search/search_agents.h"
 
@@ -57,9 +56,8 @@ AgentFactory tree_search_agent(const char* name, WorldModel model, const char* b
   };
 }
 
-struct AgentRegistry {
-  std::mutex mutex;
-  std::map<std::string, AgentFactory> factories{
+io::NameRegistry<AgentFactory>& agent_registry() {
+  static io::NameRegistry<AgentFactory> r({
       {"random", simple_agent<RandomAgent>("random")},
       {"heuristic", simple_agent<HeuristicAgent>("heuristic")},
       {"mcts", tree_search_agent("mcts", WorldModel::kTrueState, nullptr)},
@@ -71,30 +69,17 @@ struct AgentRegistry {
          parse_options("pimc", argument, options);
          return std::make_unique<PimcAgent>(options, shifted_seed(options, seed));
        }},
-  };
-};
-
-AgentRegistry& agent_registry() {
-  static AgentRegistry r;
+  });
   return r;
 }
 
 }  // namespace
 
 bool register_agent(const std::string& name, AgentFactory factory) {
-  AgentRegistry& r = agent_registry();
-  std::lock_guard lock(r.mutex);
-  r.factories[name] = std::move(factory);
-  return true;
+  return agent_registry().add(name, std::move(factory));
 }
 
-std::vector<std::string> agent_names() {
-  AgentRegistry& r = agent_registry();
-  std::lock_guard lock(r.mutex);
-  std::vector<std::string> names;
-  for (const auto& [name, factory] : r.factories) names.push_back(name);
-  return names;
-}
+std::vector<std::string> agent_names() { return agent_registry().names(); }
 
 std::string unknown_agent_message(const std::string& name, const std::vector<std::string>& known) {
   std::string list;
@@ -110,13 +95,7 @@ std::unique_ptr<Agent> make_agent(const std::string& spec, core::u64 seed) {
   const std::string argument = colon == std::string::npos ? "" : spec.substr(colon + 1);
   if (core::kAutomaton && spec == core::kAutomaton)
     throw std::invalid_argument(spec + " is a seat, not an agent: the engine plays her");
-  AgentFactory factory;
-  {
-    AgentRegistry& r = agent_registry();
-    std::lock_guard lock(r.mutex);
-    const auto found = r.factories.find(name);
-    if (found != r.factories.end()) factory = found->second;
-  }
+  const AgentFactory factory = agent_registry().find(name);
   if (!factory) throw std::invalid_argument(unknown_agent_message(name, agent_names()));
   // Seats get different streams from the game's seed.
   return factory(argument, seed * 0x9E3779B97F4A7C15ull + 1);

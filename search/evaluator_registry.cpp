@@ -1,9 +1,8 @@
 #include "search/evaluator_registry.h"
 
-#include <map>
-#include <mutex>
 #include <stdexcept>
 
+#include "io/name_registry.h"
 #include "search/evaluators.h"
 
 namespace pamir::search::inline PAMIR_RULESET {
@@ -23,49 +22,29 @@ EvaluatorFactory without_argument(const char* name) {
   };
 }
 
-struct Registry {
-  std::mutex mutex;
-  std::map<std::string, EvaluatorFactory> factories{
+io::NameRegistry<EvaluatorFactory>& registry() {
+  static io::NameRegistry<EvaluatorFactory> r({
       {"uniform", without_argument<UniformEvaluator>("uniform")},
       {"rollout", without_argument<RolloutEvaluator>("rollout")},
       {"heuristic", without_argument<HeuristicEvaluator>("heuristic")},
-  };
-};
-
-Registry& registry() {
-  static Registry r;
+  });
   return r;
 }
 
 }  // namespace
 
 bool register_evaluator(const std::string& name, EvaluatorFactory factory) {
-  Registry& r = registry();
-  std::lock_guard lock(r.mutex);
-  r.factories[name] = std::move(factory);
-  return true;
+  return registry().add(name, std::move(factory));
 }
 
-std::vector<std::string> evaluator_names() {
-  Registry& r = registry();
-  std::lock_guard lock(r.mutex);
-  std::vector<std::string> names;
-  for (const auto& [name, factory] : r.factories) names.push_back(name);
-  return names;
-}
+std::vector<std::string> evaluator_names() { return registry().names(); }
 
 std::unique_ptr<Evaluator> make_evaluator(const std::string& spec, core::u64 seed,
                                           const std::string& inference) {
   const size_t colon = spec.find(':');
   const std::string name = spec.substr(0, colon);
   const std::string argument = colon == std::string::npos ? "" : spec.substr(colon + 1);
-  EvaluatorFactory factory;
-  {
-    Registry& r = registry();
-    std::lock_guard lock(r.mutex);
-    const auto it = r.factories.find(name);
-    if (it != r.factories.end()) factory = it->second;
-  }
+  const EvaluatorFactory factory = registry().find(name);
   if (!factory) {
     std::string known;
     for (const std::string& n : evaluator_names()) known += (known.empty() ? "" : ", ") + n;
