@@ -4,21 +4,26 @@
 
 #include <algorithm>
 #include <string>
-#include <string_view>
 #include <vector>
 
 #include "core/map.h"
 #include "core/queries.h"
 #include "core/random.h"
 
+// The game's own answers where the rules differ (its rules tests' folder is on the include
+// path: tests/rules/ for Pax Pamir, tests/<game>/ for every other game).
+#if __has_include("oracle_rules.h")
+#include "oracle_rules.h"
+#else
+#error \
+    "this game's rules tests have no oracle_rules.h: write tests/<game>/oracle_rules.h (docs/architecture.md, Adding a game)"
+#endif
+
 namespace pamir::testing {
 namespace {
 
 using namespace pamir::core;
-
-// The rules differ between the games at the points below; the oracle says so in plain words
-// (seeds: pax-pamir-guide.en.txt, pax-expanse-rulebook.en.txt).
-constexpr bool kExpanse = std::string_view(kGameKey) == "expanse";
+using namespace oracle_rules;
 
 // What the oracle remembers of the move action under way (Pax Expanse's Mobilise: "Each fleet
 // may only be moved once per Mobilise action", "Each transport may only be used in this way
@@ -74,7 +79,7 @@ int purchase_price(const State& s, int p, int card, int col) {
           (a->coalition != Coalition::kNone && a->coalition == court_card(card).patriot))
         return 0;
     }
-  return col * (!kExpanse && s.favored_suit == Suit::kMilitary ? 2 : 1);
+  return col * (kMilitaryDoublesPrices && s.favored_suit == Suit::kMilitary ? 2 : 1);
 }
 
 int free_gift_spaces(const State& s, int p) {
@@ -97,16 +102,16 @@ int ruled_by(const State& s, int p) {
 // players with supporters in the asset's region, and from market assets of that region.
 int tax_regions(const State& s, int p, int region) {
   if (court_has(s, p, AbilityMechanic::kClaimOfAncientLineage)) return (1 << Region::kCount) - 1;
-  return kExpanse ? 1 << region : ruled_by(s, p);
+  return kTaxTheAssetsRegion ? 1 << region : ruled_by(s, p);
 }
 bool market_cell_taxable(const State& s, int p, int region, int row, int col) {
   const int c = s.market[row][col];
   if (!c || !s.market_rupees[row][col]) return false;
-  return !kExpanse || (is_court_card(c) && (tax_regions(s, p, region) >> card_region(s, c) & 1));
+  return !kTaxTheAssetsRegion || (is_court_card(c) && (tax_regions(s, p, region) >> card_region(s, c) & 1));
 }
 bool player_taxable(const State& s, int p, int region, int q) {
   const int regions = tax_regions(s, p, region);
-  if (kExpanse) {
+  if (kTaxTheAssetsRegion) {
     bool present = false;
     for (int r = 0; r < Region::kCount; ++r) present |= (regions >> r & 1) && s.tribes[r][q] > 0;
     return present && s.rupees[q] > 0;
@@ -124,52 +129,18 @@ void tax_targets(const State& s, int p, int region, Actions& out) {
     if (player_taxable(s, p, region, seat_at(s, p, off))) out.push_back(Act::tax_player(off));
 }
 
-// Pax Expanse's faction control: "the faction with the most fleets in a region plus
-// transports on its borders" (strictly).
-int faction_control(const State& s, int r) {
-  int count[Coalition::kCount] = {};
-  for (int k = 0; k < Coalition::kCount; ++k) {
-    count[k] = s.armies[r][k];
-    for (int b = 0; b < kNumBorders; ++b)
-      if (border_touches(b, r)) count[k] += s.roads[b][k];
-  }
-  int best = Coalition::kNone, best_n = 0, second = 0;
-  for (int k = 0; k < Coalition::kCount; ++k)
-    if (count[k] > best_n)
-      second = best_n, best_n = count[k], best = k;
-    else
-      second = std::max(second, count[k]);
-  return best_n > second ? best : Coalition::kNone;
-}
-
-// Gift (Pax Pamir): "place a cylinder on a gift space, paying 2, 4 or 6". Favour (Pax
-// Expanse): gain the cheapest favour still free, move the Rocinante (free; a damaged one
-// cannot be moved) into the asset's region or, from there, to a neighbour, or place a
-// supporter in the asset's region or one the player's faction controls, paying 2 per
-// supporter already there.
+// Gift: "place a cylinder on a gift space, paying 2, 4 or 6" (Pax Expanse's favours: the
+// cheapest still free), and what else the game's gift offers.
 constexpr int kGiftPrice[kGiftSlots] = {2, 4, 6};
-template <class S>
-void gift_choices(const S& s, int p, int region, Actions& out) {
+void gift_choices(const State& s, int p, int region, Actions& out) {
   const int free = free_gift_spaces(s, p);
   const bool cylinder = cylinder_placeable(s, p);
   for (int slot = 0; slot < kGiftSlots; ++slot) {
     if (!(free >> slot & 1) || s.rupees[p] < kGiftPrice[slot] || !cylinder) continue;
     out.push_back(Act::gift(slot));
-    if (kExpanse) break;  // favours are gained in price order
+    if (kGiftsInPriceOrder) break;
   }
-  if constexpr (kExpanse) {
-    if (!s.rocinante_damaged)
-      for (int r = 0; r < Region::kCount; ++r) {
-        const bool adjacent = border_between(r, s.rocinante_region) >= 0;
-        if ((s.rocinante_region == region && adjacent) ||
-            (r == region && border_between(region, s.rocinante_region) >= 0))
-          out.push_back(Act::move_neutral(r));
-      }
-    if (cylinder)
-      for (int r = 0; r < Region::kCount; ++r)
-        if ((r == region || faction_control(s, r) == s.loyalty[p]) && s.rupees[p] >= 2 * s.tribes[r][p])
-          out.push_back(Act::place_tribe(r));
-  }
+  extra_gift_choices(s, p, region, cylinder, out);
 }
 
 // Build: "place armies or roads in regions you rule, 2 rupees each" (Nation Building: two
@@ -178,7 +149,7 @@ int build_price(const State& s, int p, int blocks) {
   return (s.player_effects[p] & PlayerEffect::kNationBuilding) ? 2 * ((blocks + 1) / 2) : 2 * blocks;
 }
 int buildable_regions(const State& s, int p, int region) {
-  return ruled_by(s, p) | (kExpanse ? 1 << region : 0);
+  return ruled_by(s, p) | (kBuildInTheAssetsRegion ? 1 << region : 0);
 }
 void build_choices(const State& s, int p, int region, Actions& out) {
   if (!block_placeable(s, s.loyalty[p])) return;
@@ -198,25 +169,21 @@ void build_choices(const State& s, int p, int region, Actions& out) {
 // Expanse's Cold War.
 int army_destinations(const State& s, int p, int r) {
   int m = 0;
-  const bool free = kExpanse || court_has(s, p, AbilityMechanic::kIndianSupplies) || s.is_wakhan(p);
+  const bool free =
+      kArmiesMoveWithoutRoads || court_has(s, p, AbilityMechanic::kIndianSupplies) || s.is_wakhan(p);
   for (int b = 0; b < kNumBorders; ++b)
     if (border_touches(b, r) && (free || s.roads[b][s.loyalty[p]])) m |= 1 << border_other_side(b, r);
   return m;
 }
 int tribe_destinations(const State& s, int p, int r, const MoveMemory& memory) {
-  if (!kExpanse) return (s.player_effects[p] & PlayerEffect::kNationalism) ? army_destinations(s, p, r) : 0;
+  if (!kTribesCrossTransports)
+    return (s.player_effects[p] & PlayerEffect::kNationalism) ? army_destinations(s, p, r) : 0;
   int m = 0;
   const bool free = court_has(s, p, AbilityMechanic::kIndianSupplies);
   for (int b = 0; b < kNumBorders; ++b)
     if (border_touches(b, r) && (free || s.roads[b][s.loyalty[p]] > memory.crossings[b]))
       m |= 1 << border_other_side(b, r);
   return m;
-}
-template <class S>
-bool climate_cold_war(const S& s) {
-  if constexpr (kExpanse)
-    return s.favored_suit == Suit::kIntelligence;  // climate.tsv: Cold War favours intelligence
-  return false;
 }
 std::vector<int> spy_destinations(const State& s, int p, int c) {
   std::vector<int> ring;
@@ -230,14 +197,14 @@ std::vector<int> spy_destinations(const State& s, int p, int c) {
     out.push_back(ring[(at + d) % n]);
     out.push_back(ring[(at - d + 2 * n) % n]);
   }
-  if (court_has(s, p, AbilityMechanic::kStrangeBedfellows) || climate_cold_war(s))
+  if (court_has(s, p, AbilityMechanic::kStrangeBedfellows) || spies_move_within_regions(s))
     for (const int d : ring)
       if (card_region(s, d) == card_region(s, c)) out.push_back(d);
   std::erase(out, c);
   return out;
 }
 int movable_armies(const State& s, int p, int r, const MoveMemory& memory) {
-  return s.armies[r][s.loyalty[p]] - (kExpanse ? memory.arrived[r] : 0);
+  return s.armies[r][s.loyalty[p]] - (kArmiesMoveOncePerAction ? memory.arrived[r] : 0);
 }
 void move_from_choices(const State& s, int p, const MoveMemory& memory, Actions& out) {
   for (int r = 0; r < Region::kCount; ++r)
@@ -283,18 +250,13 @@ bool can_betray(const State& s, int p) {
 // p's coalition (Citadel protects its owner's tribes in its region) (Pax Expanse: also
 // damaging the Rocinante); or at a card where p has spies, removing other players' spies
 // (Indispensable Advisors protects its owner's).
-template <class S>
-bool neutral_there(const S& s, int r) {
-  if constexpr (kExpanse) return r == s.rocinante_region && !s.rocinante_damaged;
-  return false;
-}
 bool battle_somewhere(const State& s, int p) {
   const int k = s.loyalty[p];
   for (int r = 0; r < Region::kCount; ++r) {
     const int strength =
         s.armies[r][k] + ((s.player_effects[p] & PlayerEffect::kNationalism) ? s.tribes[r][p] : 0);
     if (!strength) continue;
-    bool target = neutral_there(s, r);
+    bool target = neutral_piece_at(s, r);
     for (int o = 0; o < Coalition::kCount; ++o) {
       if (o == k) continue;
       target |= s.armies[r][o] > 0;
