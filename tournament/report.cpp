@@ -38,6 +38,12 @@ std::string csv_field(const std::string& s) {
   return out + "\"";
 }
 
+// " (3 stopped at the decision cap, scored as draws)", or nothing: a cap reached is rare and
+// said where the results are read.
+std::string capped_text(const Standings& st) {
+  return st.capped ? fmt::sprintf(" (%ld stopped at the decision cap, scored as draws)", st.capped) : "";
+}
+
 std::string place_name(int r) {
   static const char* kNames[] = {"1st", "2nd", "3rd", "4th", "5th"};
   return kNames[r];
@@ -101,8 +107,9 @@ std::string html_escape(const std::string& text) {
 }
 
 std::string standings_text(const Standings& st) {
-  std::string out = fmt::sprintf("%ld games, %d seats each; Elo: %s; 95%% CI from the observed information\n",
-                                 st.games, st.players, st.anchor.c_str());
+  std::string out =
+      fmt::sprintf("%ld games, %d seats each%s; Elo: %s; 95%% CI from the observed information\n", st.games,
+                   st.players, capped_text(st).c_str(), st.anchor.c_str());
   size_t w = 5;
   for (auto& a : st.agents) w = std::max(w, a.spec.size());
   out +=
@@ -192,6 +199,7 @@ std::string standings_json(const TournamentConfig& c, const Standings& st) {
                     {"seed", c.seed},
                     {"seating", seating_name(c.seating)}}},
                   {"games", st.games},
+                  {"capped_games", st.capped},
                   {"rating_method", kMethod},
                   {"anchor", st.anchor},
                   {"fit_converged", st.fit.converged},
@@ -214,8 +222,9 @@ std::string html_report(const TournamentConfig& c, const Standings& st) {
       // A wide table (long agent specs, many agents) scrolls within the page.
       "table{display:block;overflow-x:auto;max-width:100%}</style></head><body>\n";
   h += "<h1>pamir tournament: " + html_escape(std::string(io::game_name(c.game))) + "</h1>\n<p>";
-  h += fmt::sprintf("%ld games, %d seats per game, seating &ldquo;%s&rdquo;, seed %llu.<br>", st.games,
-                    c.players, seating_name(c.seating), static_cast<unsigned long long>(c.seed));
+  h += fmt::sprintf("%ld games%s, %d seats per game, seating &ldquo;%s&rdquo;, seed %llu.<br>", st.games,
+                    capped_text(st).c_str(), c.players, seating_name(c.seating),
+                    static_cast<unsigned long long>(c.seed));
   h += "Ratings: " + html_escape(kMethod) + ". Anchor: " + html_escape(st.anchor) + ".</p>\n";
   h += "<h2>Ratings</h2>\n" + ratings_svg(st);
   h += "<table><tr><th>agent</th><th>Elo</th><th>95% CI</th><th>seats</th><th>mean VP</th><th>win %</th>";

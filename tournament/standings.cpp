@@ -22,6 +22,7 @@ Standings compute_standings(const std::vector<std::string>& agents, int players,
   }
   std::vector<RankedGame> ranked;
   for (const GameResult& g : games) {
+    st.capped += g.capped;
     const int m = int(g.seats.size());
     for (int s = 0; s < m; ++s) {
       AgentStanding& as = st.agents[g.seats[s]];

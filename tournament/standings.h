@@ -23,6 +23,7 @@ struct AgentStanding {
 struct Standings {
   int players = 0;
   long games = 0;
+  long capped = 0;  // games stopped at the decision cap, scored as draws (GameResult::capped)
   std::vector<AgentStanding> agents;
   // For every pair of seats in a game held by different agents a and b: above[a][b] counts a's
   // seat finishing above b's (a tie counts half), meetings[a][b] the pairs.

@@ -84,10 +84,11 @@ TEST(GameLog, ConsequencesFollowEveryScoringAndRemovalInRandomGames) {
            ++check, ++checks)
         EXPECT_TRUE(has_line(lines, "Dominance Check " + std::to_string(check + 1) + " scored: "));
       for (int p = 0; p < s.num_players; ++p)
-        if (s.vp[p] != before.vp[p])
+        if (s.vp[p] != before.vp[p]) {
           EXPECT_TRUE(has_line(lines, "player " + std::to_string(p) + " +" +
                                           std::to_string(s.vp[p] - before.vp[p]) + " VP (now " +
                                           std::to_string(s.vp[p]) + ")"));
+        }
       for (int r = 0; r < Region::kCount; ++r)
         for (int c = 0; c < Coalition::kCount; ++c)
           if (s.armies[r][c] < before.armies[r][c]) {
@@ -97,10 +98,11 @@ TEST(GameLog, ConsequencesFollowEveryScoringAndRemovalInRandomGames) {
                                             (n == 1 ? " army" : " armies") + " from " + region_name(r)));
           }
       for (int c = 1; c <= kNumCourtCards; ++c)
-        if (before.court_owner(c) != kNoPlayer && s.card_loc[c] == Loc::kDiscard)
+        if (before.court_owner(c) != kNoPlayer && s.card_loc[c] == Loc::kDiscard) {
           EXPECT_TRUE(has_line(lines, std::string(card_name(c)) + " (" + std::to_string(c) +
                                           ") discarded from player " + std::to_string(before.court_owner(c)) +
                                           "'s court"));
+        }
       if (std::memcmp(before.vp, s.vp, sizeof s.vp) == 0 &&
           std::memcmp(before.rupees, s.rupees, sizeof s.rupees) == 0 &&
           std::memcmp(before.armies, s.armies, sizeof s.armies) == 0 &&
@@ -108,8 +110,9 @@ TEST(GameLog, ConsequencesFollowEveryScoringAndRemovalInRandomGames) {
           std::memcmp(before.cylinder, s.cylinder, sizeof s.cylinder) == 0 &&
           std::memcmp(before.card_loc, s.card_loc, sizeof s.card_loc) == 0 &&
           before.favored_suit == s.favored_suit &&
-          std::memcmp(before.loyalty, s.loyalty, sizeof s.loyalty) == 0 && before.phase == s.phase)
+          std::memcmp(before.loyalty, s.loyalty, sizeof s.loyalty) == 0 && before.phase == s.phase) {
         EXPECT_TRUE(lines.empty()) << lines.front();
+      }
     }
   }
   EXPECT_GT(checks, 12);   // the games did score checks

@@ -19,7 +19,7 @@ class WakhanScenario : public Scenario {
   WakhanScenario(const std::vector<int>& loyalties, int seat, u64 seed = 1) : Scenario({0, 0}) {
     s = new_game(int(loyalties.size()), seed, seat);
     clear_tasks(s);
-    for (int p = 0; p < s.num_players; ++p)
+    for (int p = 0; p < s.num_players && p < kMaxPlayers; ++p)  // the bound GCC cannot see otherwise
       if (!s.is_wakhan(p)) s.loyalty[p] = u8(loyalties[size_t(p)]);
     s.phase = Phase::kPlaying;
     draw_ai_card(s);

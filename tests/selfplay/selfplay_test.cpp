@@ -161,13 +161,18 @@ TEST(SelfPlay, RowsCarryTheResultAndTheVictoryPointMargins) {
       for (int p = 0; p < seats; ++p) {
         EXPECT_EQ(rows.result[r * seats + p], rows.value[r * seats + p]) << "value_target_mix 0";
         margin_sum += rows.vp_margin[r * seats + p];
-        if (p >= c.players) EXPECT_EQ(rows.vp_margin[r * seats + p], 0.0f);
+        if (p >= c.players) {
+          EXPECT_EQ(rows.vp_margin[r * seats + p], 0.0f);
+        }
       }
       EXPECT_NEAR(margin_sum, 0, 1e-4);
       // An outright winner by the standing has no fewer victory points than the mean.
-      if (rows.result[r * seats] == 1.0f) EXPECT_GE(rows.vp_margin[r * seats], 0.0f);
-      if (rows.result[r * seats] == 0.0f)
+      if (rows.result[r * seats] == 1.0f) {
+        EXPECT_GE(rows.vp_margin[r * seats], 0.0f);
+      }
+      if (rows.result[r * seats] == 0.0f) {
         EXPECT_LE(rows.vp_margin[r * seats], 0.0f) << "a loser below the mean";
+      }
     }
   }
 }

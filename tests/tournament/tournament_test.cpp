@@ -173,6 +173,14 @@ TEST_F(TournamentFiles, GamesAtTheDecisionCapAreDrawsThatResume) {
     EXPECT_EQ(g.ranks, std::vector<int>(3, 0));
     EXPECT_DOUBLE_EQ(win_share(g, 0), 1.0 / 3);
   }
+  // The standings say so wherever they are read.
+  const Standings st = compute_standings(c.agents, c.players, first.games, std::nullopt, 0);
+  EXPECT_EQ(st.capped, 4);
+  EXPECT_NE(standings_text(st).find("4 games, 3 seats each (4 stopped at the decision cap, scored as draws)"),
+            std::string::npos)
+      << standings_text(st);
+  EXPECT_EQ(nlohmann::json::parse(standings_json(c, st))["capped_games"], 4);
+  EXPECT_NE(html_report(c, st).find("4 stopped at the decision cap"), std::string::npos);
   c.resume = true;  // capped games replay and check like finished ones
   const TournamentResult resumed = run_tournament(c);
   EXPECT_EQ(resumed.resumed, 4);
