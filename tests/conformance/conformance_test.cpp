@@ -1,6 +1,8 @@
 // Random-game conformance: seeded games with uniformly random legal actions, checking
 // every invariant of tests/conformance/invariants.h at every decision, then replaying
-// each game from its seed and action list to check that play is deterministic.
+// each game from its seed and action list to check that play is deterministic. Compiled into
+// every game's rules tests and written for any of them: seat counts, the automaton and the
+// board come from the ruleset (core::kMinPlayers, kMaxPlayers, kAutomaton), never a name.
 
 #include <gtest/gtest.h>
 
@@ -19,11 +21,20 @@ namespace {
 
 using namespace pamir::core;
 
+std::vector<int> seat_counts(int from, int to) {
+  std::vector<int> counts;
+  for (int n = from; n <= to; ++n) counts.push_back(n);
+  return counts;
+}
+// Every seat count of the game, and those at which its automaton may sit (none without one).
+const std::vector<int> kSeatCounts = seat_counts(kMinPlayers, kMaxPlayers);
+const std::vector<int> kAutomatonSeatCounts = seat_counts(kMinPlayers, kAutomaton ? kAutomatonMaxPlayers : 0);
+
 class RandomGames : public ::testing::TestWithParam<int> {};
 
 TEST_P(RandomGames, KeepEveryInvariant) { run_games(GetParam(), 1, 1000); }
 
-INSTANTIATE_TEST_SUITE_P(Conformance, RandomGames, ::testing::Values(2, 3, 4, 5),
+INSTANTIATE_TEST_SUITE_P(Conformance, RandomGames, ::testing::ValuesIn(kSeatCounts),
                          [](const auto& info) { return std::to_string(info.param) + "p"; });
 
 // The same checks on 25 times as many games, with seeds (disjoint from the default suite's). Long: run
@@ -32,13 +43,15 @@ class RandomGamesSoak : public ::testing::TestWithParam<int> {};
 
 TEST_P(RandomGamesSoak, KeepEveryInvariant) { run_games(GetParam(), 1'000'000, 25'000); }
 
-INSTANTIATE_TEST_SUITE_P(Soak, RandomGamesSoak, ::testing::Values(2, 3, 4, 5),
+INSTANTIATE_TEST_SUITE_P(Soak, RandomGamesSoak, ::testing::ValuesIn(kSeatCounts),
                          [](const auto& info) { return std::to_string(info.param) + "p"; });
 
-// Wakhan in every seat of 2- and 3-seat games (seat = seed % players), under the same checks.
-class RandomGamesWithWakhan : public ::testing::TestWithParam<int> {};
+// The rules' automaton (Pax Pamir's Wakhan) in every seat of the games she may sit in, under
+// the same checks.
+class RandomGamesWithTheAutomaton : public ::testing::TestWithParam<int> {};
+GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(RandomGamesWithTheAutomaton);
 
-TEST_P(RandomGamesWithWakhan, KeepEveryInvariant) {
+TEST_P(RandomGamesWithTheAutomaton, KeepEveryInvariant) {
   const int players = GetParam();
   for (int seat = 0; seat < players; ++seat) {
     run_games(players, 1 + u64(seat) * 1000, 100, seat);
@@ -46,12 +59,13 @@ TEST_P(RandomGamesWithWakhan, KeepEveryInvariant) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Conformance, RandomGamesWithWakhan, ::testing::Values(2, 3),
+INSTANTIATE_TEST_SUITE_P(Conformance, RandomGamesWithTheAutomaton, ::testing::ValuesIn(kAutomatonSeatCounts),
                          [](const auto& info) { return std::to_string(info.param) + "p"; });
 
-class RandomGamesWithWakhanSoak : public ::testing::TestWithParam<int> {};
+class RandomGamesWithTheAutomatonSoak : public ::testing::TestWithParam<int> {};
+GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(RandomGamesWithTheAutomatonSoak);
 
-TEST_P(RandomGamesWithWakhanSoak, KeepEveryInvariant) {
+TEST_P(RandomGamesWithTheAutomatonSoak, KeepEveryInvariant) {
   const int players = GetParam();
   for (int seat = 0; seat < players; ++seat) {
     run_games(players, 1'000'000 + u64(seat) * 100'000, 10'000, seat);
@@ -59,14 +73,14 @@ TEST_P(RandomGamesWithWakhanSoak, KeepEveryInvariant) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Soak, RandomGamesWithWakhanSoak, ::testing::Values(2, 3),
+INSTANTIATE_TEST_SUITE_P(Soak, RandomGamesWithTheAutomatonSoak, ::testing::ValuesIn(kAutomatonSeatCounts),
                          [](const auto& info) { return std::to_string(info.param) + "p"; });
 
 // is_legal agrees with the legal list on every id, not only on the listed ones (a full
 // sweep is a legal-set generation per id, so it runs on a sample of positions).
 TEST(ConformanceLegality, IsLegalAcceptsExactlyTheListedIds) {
   Action legal[kMaxLegalActions];
-  for (int players = 2; players <= 5; ++players)
+  for (const int players : kSeatCounts)
     for (u64 seed = 70; seed < 75; ++seed) {
       State s = new_game(players, seed);
       u64 rng = seed + u64(players);
@@ -88,7 +102,7 @@ TEST(ConformanceLegality, IsLegalAcceptsExactlyTheListedIds) {
 }
 
 TEST(ConformanceSetup, SetupDependsOnlyOnPlayersAndSeed) {
-  for (int players = 2; players <= 5; ++players) {
+  for (const int players : kSeatCounts) {
     const State a = new_game(players, 12345);
     const State b = new_game(players, 12345);
     EXPECT_EQ(std::memcmp(&a, &b, sizeof a), 0);
@@ -99,7 +113,8 @@ TEST(ConformanceSetup, SetupDependsOnlyOnPlayersAndSeed) {
 
 // The checks themselves must catch what they claim to: break one law at a time.
 TEST(ConformanceInvariants, EachBrokenLawIsReported) {
-  const State good = new_game(3, 5);
+  const int players = kMaxPlayers, last = players - 1;
+  const State good = new_game(players, 5);
   ASSERT_EQ(check_conservation(good), "");
   const int in_market = good.market[0][0];
 
@@ -116,15 +131,15 @@ TEST(ConformanceInvariants, EachBrokenLawIsReported) {
   EXPECT_NE(check_conservation(extra_rupee), "");
 
   State extra_block = good;
-  ++extra_block.armies[Region::kKabul][Coalition::kBritish];
+  ++extra_block.armies[0][0];
   EXPECT_NE(check_conservation(extra_block), "");
 
   State extra_cylinder = good;
-  ++extra_cylinder.tribes[Region::kHerat][1];
+  ++extra_cylinder.tribes[1][last];
   EXPECT_NE(check_conservation(extra_cylinder), "");
 
   State lost_vp = good;
-  lost_vp.vp[2] = 3;
+  lost_vp.vp[last] = 3;
   EXPECT_EQ(check_step(good, lost_vp), "");
   EXPECT_NE(check_step(lost_vp, good), "");
 

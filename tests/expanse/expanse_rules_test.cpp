@@ -9,7 +9,6 @@
 #include "core/market.h"
 #include "core/world.h"
 #include "expanse.h"
-#include "tests/conformance/random_games.h"
 #include "tests/scenario.h"
 
 namespace pamir::testing {
@@ -423,11 +422,6 @@ TEST(ExpanseClimate, AtColdWarAssetsOfOneRegionAreAdjacentForAgents) {
   sc.act("move agent 1");
   EXPECT_TRUE(sc.can("move to card 3"));
 }
-
-class ExpanseRandomGames : public ::testing::TestWithParam<int> {};
-TEST_P(ExpanseRandomGames, KeepEveryInvariant) { run_games(GetParam(), 1, 500); }
-INSTANTIATE_TEST_SUITE_P(Expanse, ExpanseRandomGames, ::testing::Values(3, 4),
-                         [](const auto& info) { return std::to_string(info.param) + "p"; });
 
 }  // namespace
 }  // namespace pamir::testing
