@@ -10,8 +10,8 @@
 #include "core/queries.h"
 #include "core/random.h"
 
-// The game's own answers where the rules differ (its rules tests' folder is on the include
-// path: tests/rules/ for Pax Pamir, tests/<game>/ for every other game).
+// The game's own answers where the rules differ (its rules tests' folder, tests/<game>/, is on
+// the include path).
 #if __has_include("oracle_rules.h")
 #include "oracle_rules.h"
 #else

@@ -11,7 +11,7 @@
 // It reads the position through the rules' plain state queries (who rules a region, a
 // player's influence and stars) and the card data; what it computes itself is what a move
 // generator gets wrong: prices, costs, which pieces and targets qualify. Compiled into each
-// game's rules tests (tests/rules/, tests/expanse/), against that game's rules; where the
+// game's rules tests (tests/pamir/, tests/expanse/), against that game's rules; where the
 // games' rules differ it asks the game's own oracle_rules.h in that folder (a game without
 // one does not compile, and the error says what to write).
 

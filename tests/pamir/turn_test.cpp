@@ -2,7 +2,7 @@
 // suit, one action per card, and the cleanup phase (guide "The Turn of Play" and "Cleanup
 // Phase"; rules notes 3 and 5).
 
-#include "tests/rules/pamir_cards.h"
+#include "tests/pamir/pamir_cards.h"
 #include "tests/scenario.h"
 
 namespace pamir::testing {

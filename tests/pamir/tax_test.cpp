@@ -1,6 +1,6 @@
 // Scenario tests for the tax action (guide "Card-Based Actions: Tax"; rules notes 5 "Tax").
 
-#include "tests/rules/pamir_cards.h"
+#include "tests/pamir/pamir_cards.h"
 #include "tests/scenario.h"
 
 namespace pamir::testing {

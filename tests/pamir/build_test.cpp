@@ -1,7 +1,7 @@
 // Scenario tests for the build action (guide "Card-Based Actions: Build"; rules notes 5
 // "Build").
 
-#include "tests/rules/pamir_cards.h"
+#include "tests/pamir/pamir_cards.h"
 #include "tests/scenario.h"
 
 namespace pamir::testing {

@@ -1,6 +1,6 @@
 // Scenario tests for the move action (guide "Card-Based Actions: Move"; rules notes 5 "Move").
 
-#include "tests/rules/pamir_cards.h"
+#include "tests/pamir/pamir_cards.h"
 #include "tests/scenario.h"
 
 namespace pamir::testing {

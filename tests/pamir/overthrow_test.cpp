@@ -1,6 +1,6 @@
 // Scenario tests for the overthrow rule (rules notes 7; the guide's "Ruling a region" tips).
 
-#include "tests/rules/pamir_cards.h"
+#include "tests/pamir/pamir_cards.h"
 #include "tests/scenario.h"
 
 namespace pamir::testing {

@@ -1,7 +1,7 @@
 // Scenario tests for the betray action (guide "Card-Based Actions: Betray"; rules notes 5
 // "Betray" and 8).
 
-#include "tests/rules/pamir_cards.h"
+#include "tests/pamir/pamir_cards.h"
 #include "tests/scenario.h"
 
 namespace pamir::testing {

@@ -3,7 +3,7 @@
 
 #include <gtest/gtest.h>
 
-#include "tests/rules/wakhan_scenario.h"
+#include "tests/pamir/wakhan_scenario.h"
 
 namespace pamir::testing {
 namespace {

@@ -1,6 +1,6 @@
 // Scenario tests for running out of pieces (rules notes 1 "Running out of pieces").
 
-#include "tests/rules/pamir_cards.h"
+#include "tests/pamir/pamir_cards.h"
 #include "tests/scenario.h"
 
 namespace pamir::testing {

@@ -3,7 +3,7 @@
 // "Exemple de calcul").
 
 #include "core/dominance.h"
-#include "tests/rules/pamir_cards.h"
+#include "tests/pamir/pamir_cards.h"
 #include "tests/scenario.h"
 
 namespace pamir::testing {

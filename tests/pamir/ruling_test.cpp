@@ -1,7 +1,7 @@
 // Scenario tests for ruling a region (guide "Core Actions: Play" and "Tips for Winning" 3;
 // rules notes 6).
 
-#include "tests/rules/pamir_cards.h"
+#include "tests/pamir/pamir_cards.h"
 #include "tests/scenario.h"
 
 namespace pamir::testing {

@@ -4,7 +4,7 @@
 // half by buying the card from the leftmost column (cost 0).
 
 #include "core/dominance.h"
-#include "tests/rules/pamir_cards.h"
+#include "tests/pamir/pamir_cards.h"
 #include "tests/scenario.h"
 
 namespace pamir::testing {

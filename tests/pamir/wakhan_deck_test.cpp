@@ -9,7 +9,7 @@
 #include "core/world.h"
 #include "io/record.h"
 #include "io/state_json.h"
-#include "tests/rules/wakhan_scenario.h"
+#include "tests/pamir/wakhan_scenario.h"
 
 namespace pamir::testing {
 namespace {

@@ -1,7 +1,7 @@
 // Scenario tests for loyalty and influence (guide "Successful Check" and "Core Actions: Play";
 // rules notes 8).
 
-#include "tests/rules/pamir_cards.h"
+#include "tests/pamir/pamir_cards.h"
 #include "tests/scenario.h"
 
 namespace pamir::testing {

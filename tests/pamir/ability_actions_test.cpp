@@ -3,7 +3,7 @@
 // actions, also with the New Tactics event) (data/special_abilities.md, the table row of each
 // ability and "Notes for the engine writer").
 
-#include "tests/rules/pamir_cards.h"
+#include "tests/pamir/pamir_cards.h"
 #include "tests/scenario.h"
 
 namespace pamir::testing {

@@ -1,7 +1,7 @@
 // Scenario tests for the play action: court ends, the ruler's bribe, patriots and impact
 // icons (guide "Core Actions: Play"; rules notes 4 "Play").
 
-#include "tests/rules/pamir_cards.h"
+#include "tests/pamir/pamir_cards.h"
 #include "tests/scenario.h"
 
 namespace pamir::testing {

@@ -2,7 +2,7 @@
 // court and hand limits, and the discard of events from the leftmost market column.
 // The slide and refill (cleanup step 4) are in market_test.cpp.
 
-#include "tests/rules/pamir_cards.h"
+#include "tests/pamir/pamir_cards.h"
 #include "tests/scenario.h"
 
 namespace pamir::testing {

@@ -1,7 +1,7 @@
 // Scenario tests for the battle action (guide "Card-Based Actions: Battle"; rules notes 5
 // "Battle").
 
-#include "tests/rules/pamir_cards.h"
+#include "tests/pamir/pamir_cards.h"
 #include "tests/scenario.h"
 
 namespace pamir::testing {

@@ -1,7 +1,7 @@
 // Scenario tests for leverage (rules notes 4 "Play" and 7; Spanish seed Q&A on leverage).
 
 #include "core/resolution.h"
-#include "tests/rules/pamir_cards.h"
+#include "tests/pamir/pamir_cards.h"
 #include "tests/scenario.h"
 
 namespace pamir::testing {

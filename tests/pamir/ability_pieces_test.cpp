@@ -4,7 +4,7 @@
 // where it changes the outcome and cases where it must not (other removals, other players,
 // other regions, the card gone from the court).
 
-#include "tests/rules/pamir_cards.h"
+#include "tests/pamir/pamir_cards.h"
 #include "tests/scenario.h"
 
 namespace pamir::testing {

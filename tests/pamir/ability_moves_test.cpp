@@ -2,7 +2,7 @@
 // Well-Connected, Indian Supplies (also with the Nationalism event) and Blackmail (both
 // cards) (data/special_abilities.md, the table row of each ability).
 
-#include "tests/rules/pamir_cards.h"
+#include "tests/pamir/pamir_cards.h"
 #include "tests/scenario.h"
 
 namespace pamir::testing {

@@ -1,7 +1,7 @@
 // Scenario tests for what all card actions share: hostages and action costs (guide
 // "Card-Based Actions: Hostage Actions" and "Action Costs"; rules notes 5).
 
-#include "tests/rules/pamir_cards.h"
+#include "tests/pamir/pamir_cards.h"
 #include "tests/scenario.h"
 
 namespace pamir::testing {

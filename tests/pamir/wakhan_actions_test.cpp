@@ -5,7 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "core/map.h"
-#include "tests/rules/wakhan_scenario.h"
+#include "tests/pamir/wakhan_scenario.h"
 
 namespace pamir::testing {
 namespace {
