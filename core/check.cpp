@@ -35,7 +35,7 @@ std::string check_pending_actions(const State& s) {
     const Task& t = s.tasks[i];
     if (t.kind != TaskKind::kBribeDemand && t.kind != TaskKind::kBribePay) continue;
     const int actor = s.current;  // bribes are paid for the current player's own actions
-    const bool counts = t.c < BribeFor::kCardAction ? !s.is_wakhan(actor) : !is_favored(s, actor, t.b);
+    const bool counts = t.c < BribeFor::kCardAction ? !s.is_automaton(actor) : !is_favored(s, actor, t.b);
     if (counts && s.actions_used >= 2)
       return fail("a bribe is pending for an action the turn has no room for");
   }
@@ -51,7 +51,7 @@ std::string check_loyal_courts(const State& s) {
     const int l = s.card_loc[c];
     const bool prize = l >= Loc::kPrize && l < Loc::kPrize + kMaxPlayers;
     const int p = prize ? l - Loc::kPrize : s.court_owner(c);
-    if (p == kNoPlayer || s.is_wakhan(p)) continue;
+    if (p == kNoPlayer || s.is_automaton(p)) continue;
     const int coalition = prize ? court_card(c).prize : court_card(c).patriot;
     if (coalition != Coalition::kNone && coalition != s.loyalty[p])
       return std::string(prize ? "a prize" : "a patriot") + " of another coalition than its holder's (card " +
@@ -99,7 +99,7 @@ std::string check_lasting_effects(const State& s) {
 std::string check_market_filled(const State& s) {
   const bool turn_start = s.phase == Phase::kPlaying && s.num_tasks > 0 &&
                           s.top().kind == TaskKind::kTurnActions && s.actions_used == 0 &&
-                          s.market_paid == 0 && !s.is_wakhan(s.current);
+                          s.market_paid == 0 && !s.is_automaton(s.current);
   if (!turn_start || s.deck_pos >= s.deck_size) return "";
   for (int r = 0; r < kMarketRows; ++r)
     for (int c = 0; c < kMarketCols; ++c)

@@ -85,8 +85,8 @@ void score_by_coalition(State& s, bool final_check) {
     static constexpr int kPoints[] = {5, 3, 1};
     for (int p = 0; p < s.num_players; ++p) {
       // Wakhan is loyal to every coalition, so she always takes part.
-      eligible[p] = s.loyalty[p] == dominant || s.is_wakhan(p);
-      values[p] = influence(s, p, s.is_wakhan(p) ? dominant : Coalition::kNone);
+      eligible[p] = s.loyalty[p] == dominant || s.is_automaton(p);
+      values[p] = influence(s, p, s.is_automaton(p) ? dominant : Coalition::kNone);
     }
     award_places(s, values, eligible, kPoints, 3, multiplier);
     remove_all_blocks(s);

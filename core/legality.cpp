@@ -32,7 +32,8 @@ int track_index(const State& s, int c) {
 // The borders p's land pieces may cross: those with a road of p's coalition (all of them
 // with Indian Supplies).
 unsigned passable_borders(const State& s, int p) {
-  if (has_mechanic(s, p, AbilityMechanic::kIndianSupplies) || s.is_wakhan(p)) return (1u << kNumBorders) - 1;
+  if (has_mechanic(s, p, AbilityMechanic::kIndianSupplies) || s.is_automaton(p))
+    return (1u << kNumBorders) - 1;
   unsigned mask = 0;
   for (int b = 0; b < kNumBorders; ++b)
     if (s.roads[b][s.loyalty[p]]) mask |= 1u << b;
@@ -243,7 +244,7 @@ int land_destinations(const State& s, int p, int r) {
   const int k = s.loyalty[p];
   // With kHooks.free_army_moves armies need no road (tribes: Rules::tribe_destinations).
   const bool no_road_needed =
-      kHooks.free_army_moves || has_mechanic(s, p, AbilityMechanic::kIndianSupplies) || s.is_wakhan(p);
+      kHooks.free_army_moves || has_mechanic(s, p, AbilityMechanic::kIndianSupplies) || s.is_automaton(p);
   int mask = 0;
   for (unsigned borders = region_border_mask(r); borders; borders &= borders - 1) {
     const int b = __builtin_ctz(borders);

@@ -35,7 +35,7 @@ int gen_turn_actions(const State& s, int p, Action* out) {
     for (; buyable; buyable &= buyable - 1) *o++ = Action(Act::kPurchase + __builtin_ctz(buyable));
   }
   // Wakhan plays the card she bought as part of the same action, even her second.
-  if (core_left || s.is_wakhan(p)) {
+  if (core_left || s.is_automaton(p)) {
     for (int w = 0; w < 2; ++w) {
       u64 bits = s.hand[p][w] & ~s.refused_cards[w];
       while (bits) {

@@ -265,7 +265,7 @@ void discard_prizes(State& s, int p) {
 
 void change_loyalty(State& s, int p, int coalition) {
   // Wakhan is loyal to every coalition: patriots and prizes never turn her dial.
-  if (s.loyalty[p] == coalition || s.is_wakhan(p)) return;
+  if (s.loyalty[p] == coalition || s.is_automaton(p)) return;
   for (int i = 0; i < kCylinders; ++i)
     if (CylLoc::is_gift(s.cylinder[p][i])) set_cylinder(s, p, i, CylLoc::kSupply);
   Rules::turn_loyalty(s, p, coalition);

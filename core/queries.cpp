@@ -9,7 +9,7 @@ namespace pamir::core::inline PAMIR_RULESET {
 int hand_size(const State& s, int p) { return std::popcount(s.hand[p][0]) + std::popcount(s.hand[p][1]); }
 
 int ruling_pieces(const State& s, int p, int r) {
-  if (s.is_wakhan(p))  // errata: her tribes plus the largest army of any one coalition
+  if (s.is_automaton(p))  // errata: her tribes plus the largest army of any one coalition
     return s.tribes[r][p] + std::max({s.armies[r][0], s.armies[r][1], s.armies[r][2]});
   // Before a player has chosen a loyalty (setup) no army is theirs.
   const int loyal_armies = s.loyalty[p] < Coalition::kCount ? s.armies[r][s.loyalty[p]] : 0;

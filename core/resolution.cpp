@@ -26,7 +26,8 @@ void resolve_icon(State& s, int p, int c, int i) {
       place_block(s, p, s.loyalty[p], BlockLoc::army(r));
       break;
     case Icon::kRoad: {
-      const int earlier_roads = s.is_wakhan(p) ? int(std::count(&cc.icons[0], &cc.icons[i], Icon::kRoad)) : 0;
+      const int earlier_roads =
+          s.is_automaton(p) ? int(std::count(&cc.icons[0], &cc.icons[i], Icon::kRoad)) : 0;
       push_task(s, TaskKind::kPlaceRoad, p, r, s.loyalty[p], earlier_roads);
       break;
     }
@@ -62,7 +63,7 @@ void resolve_icon(State& s, int p, int c, int i) {
 }
 
 void play_card(State& s, int p, int c, bool left) {
-  if (!s.is_wakhan(p)) ++s.actions_used;  // her plays are part of the radicalize that bought them
+  if (!s.is_automaton(p)) ++s.actions_used;  // her plays are part of the radicalize that bought them
   hand_remove(s, p, c);
   court_insert(s, p, c, left);
   push_task(s, TaskKind::kResolveIcons, p, c, 0);
@@ -449,7 +450,7 @@ void run_automatic(State& s, const Task& t) {
       s.rupees[p] -= paid;
       s.bank += paid;
       // Wakhan discards nothing for leverage she cannot repay.
-      if (paid < t.a && !s.is_wakhan(p)) push_task(s, TaskKind::kDiscardLeverage, p, t.a - paid);
+      if (paid < t.a && !s.is_automaton(p)) push_task(s, TaskKind::kDiscardLeverage, p, t.a - paid);
       return;
     }
     case TaskKind::kCleanupEvents:

@@ -145,10 +145,11 @@ struct State {
   u8 global_effects;
   u8 dominance_checks_resolved;  // Dominance Checks scored so far
   u8 num_tasks;
-  // Wakhan, the automated opponent (core/rulesets/pamir/wakhan.h). Both are 0 in games without her, so
-  // that those states hash exactly as before she existed.
-  u8 wakhan;    // 1 + her seat, or 0 when she does not play
-  u8 ai_drawn;  // AI cards drawn from ai_deck: the face-up card is ai_deck[ai_drawn-1]
+  // The rules' automated opponent (core::kAutomaton: Pax Pamir's Wakhan,
+  // core/rulesets/pamir/wakhan.h). Shared code asks only is_automaton and automaton_seat. Both
+  // fields are 0 in games without her, so that those states hash exactly as before she existed.
+  u8 automaton;  // 1 + her seat, or 0 when she does not play
+  u8 ai_drawn;   // AI cards drawn from ai_deck: the face-up card is ai_deck[ai_drawn-1]
 #include "game_state.inc"
   Task tasks[kMaxTasks];
   u8 ai_deck[kWakhanCards];  // the AI deck's order (cards 1..24); past ai_drawn it is hidden
@@ -167,8 +168,8 @@ struct State {
     return (l >= Loc::kCourt && l < Loc::kCourt + kMaxPlayers) ? l - Loc::kCourt : kNoPlayer;
   }
   const Task& top() const { return tasks[num_tasks - 1]; }
-  int wakhan_seat() const { return wakhan ? wakhan - 1 : kNoPlayer; }
-  bool is_wakhan(int p) const { return wakhan == p + 1; }
+  int automaton_seat() const { return automaton ? automaton - 1 : kNoPlayer; }
+  bool is_automaton(int p) const { return automaton == p + 1; }
   bool game_over() const { return phase == Phase::kGameOver; }
 };
 

@@ -105,7 +105,7 @@ class RulesetGame final : public Game {
   int to_move(const Position& p) const override { return seat(core::to_move(state_of(p))); }
   int num_players(const Position& p) const override { return state_of(p).num_players; }
   int turn(const Position& p) const override { return state_of(p).turn; }
-  int automaton_seat(const Position& p) const override { return seat(state_of(p).wakhan_seat()); }
+  int automaton_seat(const Position& p) const override { return seat(state_of(p).automaton_seat()); }
   std::vector<int> vp(const Position& p) const override {
     const State& s = state_of(p);
     return std::vector<int>(s.vp, s.vp + s.num_players);

@@ -32,7 +32,7 @@ Json observation(const State& s, int seat) {
   }
   Json& deck = j["deck"]["cards"];
   for (int i = s.deck_pos; i < s.deck_size; ++i) deck[i] = nullptr;
-  if (s.wakhan) {
+  if (s.automaton) {
     // Adding a key to an ordered_json object can move its members (a vector holds them), so
     // the new key goes in before a reference to another member is taken.
     j["wakhan"]["ai_top_back"] = s.ai_drawn ? Json(view.ai_deck[s.ai_drawn]) : Json(nullptr);

@@ -615,7 +615,7 @@ void check_stack_fits_phase(const State& s) {
       choosing |= 1u << s.tasks[i].player;
     }
     for (int p = 0; p < s.num_players; ++p)
-      if (s.loyalty[p] == Coalition::kNone && !s.is_wakhan(p)) unaligned |= 1u << p;  // she never chooses
+      if (s.loyalty[p] == Coalition::kNone && !s.is_automaton(p)) unaligned |= 1u << p;  // she never chooses
     if (choosing != unaligned)
       throw LoadError("tasks: during setup the stack holds one loyalty choice per player without loyalty");
   } else if (s.phase == Phase::kPlaying) {
@@ -717,7 +717,7 @@ State parse_state(const Json& j) {
   if (core::kAutomaton && j.contains(core::kAutomaton)) {  // its seat and AI deck
     const Json& w = j[core::kAutomaton];
     expect_keys(w, {"seat", "ai_deck", "ai_drawn"}, core::kAutomaton);
-    s.wakhan = u8(1 + get_int(w["seat"], "wakhan.seat", 0, n - 1));
+    s.automaton = u8(1 + get_int(w["seat"], "wakhan.seat", 0, n - 1));
     const Json& deck = get_array(w["ai_deck"], "wakhan.ai_deck", kWakhanCards, kWakhanCards);
     for (int i = 0; i < kWakhanCards; ++i)
       s.ai_deck[i] = u8(get_int(deck[i], index("wakhan.ai_deck", i), 1, kWakhanCards));
@@ -934,8 +934,8 @@ std::string state_to_json(const State& s, int indent) {
   Json tasks = Json::array();
   for (int i = 0; i < s.num_tasks; ++i) tasks.push_back(task_json(s.tasks[i]));
   j["tasks"] = tasks;
-  if (s.wakhan)
-    j[core::kAutomaton] = {{"seat", s.wakhan_seat()},
+  if (s.automaton)
+    j[core::kAutomaton] = {{"seat", s.automaton_seat()},
                            {"ai_deck", std::vector<int>(s.ai_deck, s.ai_deck + kWakhanCards)},
                            {"ai_drawn", s.ai_drawn}};
   write_own_state(s, j);

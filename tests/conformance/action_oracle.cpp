@@ -170,7 +170,7 @@ void build_choices(const State& s, int p, int region, Actions& out) {
 int army_destinations(const State& s, int p, int r) {
   int m = 0;
   const bool free =
-      kArmiesMoveWithoutRoads || court_has(s, p, AbilityMechanic::kIndianSupplies) || s.is_wakhan(p);
+      kArmiesMoveWithoutRoads || court_has(s, p, AbilityMechanic::kIndianSupplies) || s.is_automaton(p);
   for (int b = 0; b < kNumBorders; ++b)
     if (border_touches(b, r) && (free || s.roads[b][s.loyalty[p]])) m |= 1 << border_other_side(b, r);
   return m;

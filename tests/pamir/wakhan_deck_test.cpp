@@ -16,7 +16,7 @@ namespace {
 
 TEST(WakhanSetup, OthersChooseLoyaltyClockwiseEndingAfterHerAndSheStarts) {
   State s = new_game(3, 7, 1);
-  ASSERT_EQ(s.wakhan_seat(), 1);
+  ASSERT_EQ(s.automaton_seat(), 1);
   // She chooses nothing; the seat two after her chooses first, the seat after her last.
   EXPECT_EQ(to_move(s), 0);
   apply(s, Act::loyalty(Coalition::kAfghan));
@@ -36,8 +36,8 @@ TEST(WakhanSetup, TwoSeatsAndGamesWithoutHerAreUnchanged) {
   EXPECT_EQ(to_move(s), 1);
   EXPECT_EQ(s.num_tasks, 1);
   const State plain = new_game(3, 9);
-  EXPECT_EQ(plain.wakhan, 0);
-  EXPECT_EQ(plain.wakhan_seat(), kNoPlayer);
+  EXPECT_EQ(plain.automaton, 0);
+  EXPECT_EQ(plain.automaton_seat(), kNoPlayer);
   for (int c : plain.ai_deck) EXPECT_EQ(c, 0);
 }
 

@@ -20,14 +20,14 @@ class WakhanScenario : public Scenario {
     s = new_game(int(loyalties.size()), seed, seat);
     clear_tasks(s);
     for (int p = 0; p < s.num_players && p < kMaxPlayers; ++p)  // the bound GCC cannot see otherwise
-      if (!s.is_wakhan(p)) s.loyalty[p] = u8(loyalties[size_t(p)]);
+      if (!s.is_automaton(p)) s.loyalty[p] = u8(loyalties[size_t(p)]);
     s.phase = Phase::kPlaying;
     draw_ai_card(s);
     set_turn(before());
     check();
   }
 
-  int wakhan() const { return s.wakhan_seat(); }
+  int wakhan() const { return s.automaton_seat(); }
   int before() const { return seat_at(s, wakhan(), s.num_players - 1); }
 
   // Her next turn draws AI card a, and card b is then on top of the AI deck.

@@ -448,7 +448,7 @@ std::string Rules::check_own_state(const State& s) {
   bool marks = s.transports_used[0] || s.transports_used[1];
   for (const u8 n : s.fleets_arrived) marks |= n != 0;
   if (marks && !moving) return "Mobilise marks outside a Mobilise action";
-  if (s.wakhan) return "Wakhan in a Pax Expanse game";
+  if (s.automaton) return "Wakhan in a Pax Expanse game";
   return "";
 }
 

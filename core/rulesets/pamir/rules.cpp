@@ -49,7 +49,7 @@ void Rules::setup(State& s, int automaton_seat) {
   // Wakhan chooses no loyalty and sits just before the last chooser: the others choose
   // clockwise from two seats after her (with 3 seats), ending with the seat after her.
   assert(n <= 3 && automaton_seat >= 0 && automaton_seat < n);
-  s.wakhan = u8(automaton_seat + 1);
+  s.automaton = u8(automaton_seat + 1);
   deal_ai_deck(s);
   push_task(s, TaskKind::kChooseLoyalty, seat_at(s, automaton_seat, 1));
   if (n == 3) push_task(s, TaskKind::kChooseLoyalty, seat_at(s, automaton_seat, 2));

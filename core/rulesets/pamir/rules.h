@@ -25,13 +25,13 @@ struct Rules {
   static constexpr bool kCheckOnTopOfPile = false;
   // The last to choose loyalty starts; with Wakhan she starts, seated before that player.
   static int first_player(const State& s) {
-    return s.wakhan ? s.wakhan_seat() : (s.first_chooser + s.num_players - 1) % s.num_players;
+    return s.automaton ? s.automaton_seat() : (s.first_chooser + s.num_players - 1) % s.num_players;
   }
 
   // The marks of the cards used last turn are cleared; Wakhan draws her AI card.
   static void begin_turn(State& s, int p) {
     s.used_cards[0] = s.used_cards[1] = 0;
-    if (s.is_wakhan(p)) draw_ai_card(s);
+    if (s.is_automaton(p)) draw_ai_card(s);
   }
   static void end_turn(State&, int) {}
   static void after_turn(State&, int) {}
@@ -75,7 +75,7 @@ struct Rules {
   static bool own_decision_ready(const State&) { return false; }
   static void decide_own(State&, const Task&, Action) {}
 
-  static bool automaton_to_move(const State& s) { return s.is_wakhan(s.top().player); }
+  static bool automaton_to_move(const State& s) { return s.is_automaton(s.top().player); }
   static Action automaton_choice(State& s) { return wakhan_choice(s); }
 
   // The dominant coalition's loyal players by influence (5/3/1), else everyone by cylinders
@@ -105,8 +105,8 @@ struct Rules {
   static constexpr int kEncoderRevision = 1;
   template <class Put>
   static void encode_own(const State& s, int viewer, Put&& put) {
-    if (!s.wakhan) return;
-    put((s.wakhan_seat() - viewer + s.num_players) % s.num_players, 1.0f);  // 0..4
+    if (!s.automaton) return;
+    put((s.automaton_seat() - viewer + s.num_players) % s.num_players, 1.0f);  // 0..4
     put(5, s.ai_drawn * (1.0f / kWakhanCards));
     if (s.ai_drawn > 0) put(6 + s.ai_deck[s.ai_drawn - 1] - 1, 1.0f);
   }

@@ -42,7 +42,7 @@ int region_rank(const State& s, int r) {
 // The other player the red arrow favours: the one before her for "Top (left)", the one
 // after her for "Bottom (right)" (BGA's reading; the same seat when only one other plays).
 int red_arrow_player(const State& s) {
-  const int w = s.wakhan_seat();
+  const int w = s.automaton_seat();
   return ai_arrow_top_left(s) ? seat_at(s, w, s.num_players - 1) : seat_at(s, w, 1);
 }
 
@@ -63,7 +63,7 @@ Priority card_priority(const State& s, int c) {
   const CourtCard& cc = court_card(c);
   const int dominant = dominant_coalition(s);
   const bool patriot = cc.patriot != Coalition::kNone;
-  return {{s.court_owner(c) != s.wakhan_seat(), cc.suit == s.favored_suit,
+  return {{s.court_owner(c) != s.automaton_seat(), cc.suit == s.favored_suit,
            dominant != Coalition::kNone && cc.patriot == dominant,
            dominant != Coalition::kNone && cc.prize == dominant, patriot, cc.has_leverage(), cc.rank,
            cc.number}};
@@ -83,14 +83,14 @@ int best_by_priority(const State& s, const u8* cards, int n) {
 int most_spies_of_others(const State& s, int c) {
   int most = 0;
   for (int q = 0; q < s.num_players; ++q)
-    if (!s.is_wakhan(q)) most = std::max(most, spies_of(s, q, c));
+    if (!s.is_automaton(q)) most = std::max(most, spies_of(s, q, c));
   return most;
 }
 
 // Cleanup preference (README "Cleanup"): larger means discarded first.
 Priority discard_preference(const State& s, int c) {
   const CourtCard& cc = court_card(c);
-  const int w = s.wakhan_seat();
+  const int w = s.automaton_seat();
   return {{cc.suit != Suit::kPolitical, cc.patriot == Coalition::kNone, !cc.has_leverage(),
            most_spies_of_others(s, c) > spies_of(s, w, c), -int(s.spies_on[c]), -int(cc.rank),
            cc.suit != s.favored_suit, -int(cc.number)}};
@@ -117,7 +117,7 @@ int court_offers(const State& s, const Action* legal, int n, Offer* out) {
     for (int col = 0; col < kMarketCols; ++col) {
       const int c = s.market[row][col];
       if (is_court_card(c) && in_list(legal, n, Act::purchase(row, col)))
-        out[k++] = {row, col, c, purchase_cost(s, s.wakhan_seat(), row, col)};
+        out[k++] = {row, col, c, purchase_cost(s, s.automaton_seat(), row, col)};
     }
   return k;
 }
@@ -151,7 +151,7 @@ bool market_has_dominance_check(const State& s) {
 
 // Whether playing c would make her the ruler of c's region, which she does not rule now.
 bool gains_region_control(const State& s, int c) {
-  const int w = s.wakhan_seat(), r = court_card(c).region;
+  const int w = s.automaton_seat(), r = court_card(c).region;
   if (ruler(s, r) == w) return false;
   State after = s;
   after.tribes[r][w] += u8(icon_count(c, Icon::kTribe, Icon::kTribe));
@@ -191,7 +191,7 @@ int arrow_purchase(const State& s, const Action* legal, int n) {
 int radicalize_purchase(const State& s, int box, const Action* legal, int n) {
   Offer offers[kMarketRows * kMarketCols];
   const int k = court_offers(s, legal, n, offers);
-  const int w = s.wakhan_seat();
+  const int w = s.automaton_seat();
   const int dominant = dominant_coalition(s);
   auto rank = [](int c) { return int(court_card(c).rank); };
   auto none = [](int) { return 0; };
@@ -282,7 +282,7 @@ int radicalize_purchase(const State& s, int box, const Action* legal, int n) {
 // Ambition: the Dominance Check in the market, when buying it now would give her more points
 // from it than anyone else, or end the game with her first. -1 otherwise.
 int ambition_purchase(const State& s, const Action* legal, int n) {
-  const int w = s.wakhan_seat();
+  const int w = s.automaton_seat();
   for (int row = 0; row < kMarketRows; ++row)
     for (int col = 0; col < kMarketCols; ++col) {
       const int c = s.market[row][col];
@@ -309,7 +309,7 @@ int ambition_purchase(const State& s, const Action* legal, int n) {
 
 // The hostage bribe on c plus the least the action costs: what she must hold to start it.
 int rupees_needed(const State& s, int c, int act) {
-  const int w = s.wakhan_seat();
+  const int w = s.automaton_seat();
   return hostage_bribe(s, w, c) + min_action_cost(s, w, c, act);
 }
 
@@ -317,7 +317,7 @@ int rupees_needed(const State& s, int c, int act) {
 // the rule of r. Returns true when one exists (best pair in *from, *to: the destination of
 // highest priority, then the source of highest priority); from < 0 allows any source.
 bool best_army_move(const State& s, int only_from, int* from, int* to) {
-  const int w = s.wakhan_seat(), k = s.loyalty[w];
+  const int w = s.automaton_seat(), k = s.loyalty[w];
   int best_key = 1000;
   for (int r = 0; r < Region::kCount; ++r) {
     if ((only_from >= 0 && r != only_from) || !s.armies[r][k]) continue;
@@ -338,12 +338,12 @@ bool best_army_move(const State& s, int only_from, int* from, int* to) {
 }
 
 bool can_betray_for_prize(const State& s, int c) {
-  return court_card(c).prize != Coalition::kNone && betrayable(s, s.wakhan_seat(), c);
+  return court_card(c).prize != Coalition::kNone && betrayable(s, s.automaton_seat(), c);
 }
 
 // Court cards where she has a spy and can battle another player's spy.
 int card_battle_sites(const State& s, u8* out) {
-  const int w = s.wakhan_seat();
+  const int w = s.automaton_seat();
   int n = 0;
   const int total = s.court_begin(s.num_players);
   for (int i = 0; i < total; ++i)
@@ -390,7 +390,7 @@ int card_action_of(int box) {
 // The card action a box asks for, with her highest-priority court card that can take it and
 // whose hostage bribe and cost she can pay; -1 when none.
 int card_action_for_box(const State& s, int box, const Action* legal, int n) {
-  const int w = s.wakhan_seat(), act = card_action_of(box);
+  const int w = s.automaton_seat(), act = card_action_of(box);
   if (!wakhan_can(s, act, box == WakhanAct::kBattleCourtCardMostSpies)) return -1;
   u8 cards[kNumCourtCards];
   int k = 0;
@@ -407,7 +407,7 @@ int card_action_for_box(const State& s, int box, const Action* legal, int n) {
 // After the boxes: bonus actions, leftmost unused favored court card first, leftmost
 // action on it first.
 int bonus_action(const State& s, const Action* legal, int n) {
-  const int w = s.wakhan_seat();
+  const int w = s.automaton_seat();
   const int b = s.court_begin(w);
   for (int i = b; i < b + s.court_len[w]; ++i) {
     const int c = s.court[i];
@@ -437,7 +437,7 @@ bool court_battle_box(const State& s) {
 }
 
 Action turn_choice(State& s) {
-  const int w = s.wakhan_seat();
+  const int w = s.automaton_seat();
   // A card in hand is played at once (radicalize buys and plays as one action); one whose
   // bribe she could not pay is discarded.
   for (int c = 1; c <= kNumCourtCards; ++c) {
@@ -524,7 +524,7 @@ int ordered_borders(const State& s, int r, int* out) {
 // Spy placement: the highest-priority card of the region where she does not have the most
 // spies (another player has as many or more); any card of the region when there is none.
 Action place_spy(const State& s, const Action* legal, int n) {
-  const int w = s.wakhan_seat();
+  const int w = s.automaton_seat();
   u8 open[kNumCourtCards], all[kNumCourtCards];
   int k = 0, m = 0;
   for (int i = 0; i < n; ++i) {
@@ -564,7 +564,7 @@ Action take_piece(const State& s, const Task& t, const Action* legal, int n) {
 // Tax: players before the market, the richest first (red arrow on ties); then market cards
 // from the left, the red arrow's row first in each column.
 Action tax(const State& s, const Action* legal, int n) {
-  const int w = s.wakhan_seat(), favoured = red_arrow_player(s);
+  const int w = s.automaton_seat(), favoured = red_arrow_player(s);
   int best = -1;
   for (int i = 0; i < n; ++i) {
     if (Act::decode(legal[i]).family != Act::kTaxPlayerFamily) continue;
@@ -613,7 +613,7 @@ Action battle_site(const State& s, const Action* legal, int n) {
 // Removals: tribes, then armies, then roads (in border priority order); players by the red
 // arrow. Removing is never declined while something can be removed.
 Action battle_removal(const State& s, const Task& t, const Action* legal, int n) {
-  const int w = s.wakhan_seat();
+  const int w = s.automaton_seat();
   const int favoured_off = offset_of(s, w, red_arrow_player(s));
   for (auto remove : {Act::remove_tribe, Act::remove_spy}) {
     if (in_list(legal, n, remove(favoured_off))) return remove(favoured_off);
@@ -679,17 +679,17 @@ int face_up_ai_card(const State& s) { return s.ai_drawn ? s.ai_deck[s.ai_drawn -
 int top_ai_card(const State& s) { return s.ai_drawn ? s.ai_deck[s.ai_drawn] : 0; }
 
 int pragmatic_loyalty(const State& s) {
-  if (!s.wakhan || !s.ai_drawn) return Coalition::kNone;
+  if (!s.automaton || !s.ai_drawn) return Coalition::kNone;
   for (int k : face_up(s).loyalty) {
     bool held = false;
-    for (int q = 0; q < s.num_players; ++q) held |= !s.is_wakhan(q) && s.loyalty[q] == k;
+    for (int q = 0; q < s.num_players; ++q) held |= !s.is_automaton(q) && s.loyalty[q] == k;
     if (!held) return k;
   }
   return Coalition::kNone;  // unreachable: at most two others hold a coalition
 }
 
 void hide_unseen_ai_cards(State& v) {
-  if (v.wakhan && v.ai_drawn) {
+  if (v.automaton && v.ai_drawn) {
     int top = 1;
     while (!same_ai_back(top, v.ai_deck[v.ai_drawn])) ++top;
     v.ai_deck[v.ai_drawn] = u8(top);
@@ -700,7 +700,7 @@ void hide_unseen_ai_cards(State& v) {
 }
 
 void deal_unseen_ai_cards(State& w, u64& rng) {
-  if (!w.wakhan) return;
+  if (!w.automaton) return;
   u8* unseen = &w.ai_deck[w.ai_drawn];
   const int n = kWakhanCards - w.ai_drawn;
   if (w.ai_drawn) {
@@ -714,12 +714,12 @@ void deal_unseen_ai_cards(State& w, u64& rng) {
 }
 
 std::string check_wakhan(const State& s) {
-  if (!s.wakhan) {
+  if (!s.automaton) {
     for (int c : s.ai_deck)
       if (c) return "AI deck bytes in a game without Wakhan";
     return s.ai_drawn ? "AI cards drawn in a game without Wakhan" : "";
   }
-  if (s.wakhan > s.num_players || s.num_players > 3) return "Wakhan needs a seat of a 2- or 3-seat game";
+  if (s.automaton > s.num_players || s.num_players > 3) return "Wakhan needs a seat of a 2- or 3-seat game";
   unsigned seen = 0;
   for (int c : s.ai_deck) {
     if (c < 1 || c > kWakhanCards || (seen >> c & 1)) return "the AI deck is not the 24 AI cards";
@@ -727,13 +727,13 @@ std::string check_wakhan(const State& s) {
   }
   if (s.ai_drawn >= kWakhanCards) return "the AI deck has no top card";
   if (s.phase != Phase::kSetup && !s.ai_drawn) return "Wakhan plays without a face-up AI card";
-  if (s.ai_drawn && s.loyalty[s.wakhan_seat()] != pragmatic_loyalty(s))
+  if (s.ai_drawn && s.loyalty[s.automaton_seat()] != pragmatic_loyalty(s))
     return "Wakhan's loyalty is not her pragmatic loyalty";
   return "";
 }
 
 void refresh_pragmatic_loyalty(State& s) {
-  if (s.wakhan && s.ai_drawn) s.loyalty[s.wakhan_seat()] = u8(pragmatic_loyalty(s));
+  if (s.automaton && s.ai_drawn) s.loyalty[s.automaton_seat()] = u8(pragmatic_loyalty(s));
 }
 
 int ai_arrow_column(const State& s) {
@@ -792,7 +792,7 @@ Action wakhan_choice(State& s) {
     case TaskKind::kConfidenceFailure:
       return discard_choice(s, legal, n);
     case TaskKind::kChoosePlayer:
-      return Act::choose_player(offset_of(s, s.wakhan_seat(), red_arrow_player(s)));
+      return Act::choose_player(offset_of(s, s.automaton_seat(), red_arrow_player(s)));
     case TaskKind::kChooseRegion:
       return Act::choose_region(face_up(s).region_priority[0]);
     case TaskKind::kChooseSuit:

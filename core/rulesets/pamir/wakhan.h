@@ -8,7 +8,7 @@
 // actions of the pending decision, so her play goes through the same rules code as
 // everyone else's; the few places where her rules differ from a player's (free play after
 // a purchase, roadless moves, ruling, scoring, no loyalty changes, no leverage discards)
-// are tests of State::is_wakhan() in the shared rules code (a state field every ruleset has,
+// are tests of State::is_automaton() in the shared rules code (a state field every ruleset has,
 // 0 where she cannot sit), and her setup, turns and decisions are Pax Pamir's customisation
 // points (rules.h).
 
