@@ -1,5 +1,5 @@
 #pragma once
-// Things found by name that code registers at start-up (agents, evaluators): a map from name
+// Things found by name that code registers at start-up (agents, evaluators, commands): a map from name
 // to factory behind a mutex, so that a program built on pamir adds its own from a static
 // initializer and any thread looks them up. One template for every such registry.
 

@@ -243,11 +243,10 @@ Json BoardSession::ruleset() const {
   // and building it (the whole map and deck, written and parsed again) is the dearest request.
   static std::mutex mutex;
   static std::map<std::pair<std::string, bool>, Json> built;
+  const std::pair<std::string, bool> key{std::string(game_.key()), access_.external_agents};
   std::lock_guard lock(mutex);
-  auto [at, added] = built.try_emplace({std::string(game_.key()), access_.external_agents});
-  if (!added) return at->second;
-  Json& r = at->second;
-  r = Json::parse(game_.board_ruleset_json());
+  if (const auto at = built.find(key); at != built.end()) return at->second;
+  Json r = Json::parse(game_.board_ruleset_json());
   r["min_players"] = game_.min_players();
   r["max_players"] = game_.max_players();
   r["automaton"] = game_.automaton().empty() ? Json() : Json(game_.automaton());
@@ -257,7 +256,7 @@ Json BoardSession::ruleset() const {
     if (page_may_seat) agents.push_back(name);
   }
   r["agents"] = agents;
-  return r;
+  return built[key] = std::move(r);  // kept only once whole
 }
 
 }  // namespace pamir::web
