@@ -59,14 +59,25 @@ namespace {
 // Spaces per level of Game.to_json(indent): more says nothing more and costs memory per level.
 constexpr int kMaxIndent = 16;
 
-Game new_game(int players, games::u64 seed, std::optional<int> wakhan_seat, const std::string& key) {
+Game new_game(int players, games::u64 seed, std::optional<int> automaton_seat, const std::string& key,
+              std::optional<int> wakhan_seat) {
   const games::Game& game = game_named(key);
+  // wakhan_seat is automaton_seat's name until 2026-12-06, kept so that older scripts run.
+  if (wakhan_seat && automaton_seat)
+    throw py::value_error("automaton_seat and wakhan_seat are one argument: give automaton_seat only");
+  if (wakhan_seat) automaton_seat = wakhan_seat;
   // A negative seat would read as none (games::kNoSeat).
-  if (wakhan_seat && *wakhan_seat < 0)
-    throw py::value_error("wakhan_seat must be 0.." + std::to_string(players - 1) + ", got " +
-                          std::to_string(*wakhan_seat));
+  if (automaton_seat && *automaton_seat < 0)
+    throw py::value_error("automaton_seat must be 0.." + std::to_string(players - 1) + ", got " +
+                          std::to_string(*automaton_seat));
   // The game refuses a seat count or an automaton's seat it cannot deal (std::invalid_argument: ValueError).
-  return Game(game.new_game(players, seed, wakhan_seat.value_or(games::kNoSeat)));
+  return Game(game.new_game(players, seed, automaton_seat.value_or(games::kNoSeat)));
+}
+
+// The automated opponent's seat, or None.
+py::object automaton_seat(const Game& g) {
+  const int seat = g.rules().automaton_seat(g.position());
+  return seat == games::kNoSeat ? py::object(py::none()) : py::object(py::int_(seat));
 }
 
 // The action as an id of the game's dense action space. Any integer is taken (a Python int, a
@@ -225,11 +236,11 @@ void bind_game(py::module_& m) {
 
   py::class_<Game>(m, "Game",
                    "A game of one of pamir's games: one position. Seats are numbered 0..players-1.")
-      .def(py::init(&new_game), "players"_a, "seed"_a = 0, "wakhan_seat"_a = py::none(),
-           "game"_a = default_key,
-           "A new game of `game` (pamir.games() lists them) dealt from seed; wakhan_seat gives the game's "
-           "automated "
-           "opponent (Pax Pamir's Wakhan, games of 2 or 3 seats) that seat, whose turns the engine plays.")
+      .def(py::init(&new_game), "players"_a, "seed"_a = 0, "automaton_seat"_a = py::none(),
+           "game"_a = default_key, py::kw_only(), "wakhan_seat"_a = py::none(),
+           "A new game of `game` (pamir.games() lists them) dealt from seed; automaton_seat gives the "
+           "game's automated opponent (Pax Pamir's Wakhan, games of 2 or 3 seats) that seat, whose turns "
+           "the engine plays. wakhan_seat is its old name.")
       .def_property_readonly(
           "game", [](const Game& g) { return std::string(g.rules().key()); },
           "The game's key (one of pamir.games()).")
@@ -242,13 +253,9 @@ void bind_game(py::module_& m) {
       .def_property_readonly("players", [](const Game& g) { return g.rules().num_players(g.position()); })
       .def_property_readonly(
           "turn", [](const Game& g) { return g.rules().turn(g.position()); }, "Turns started so far.")
-      .def_property_readonly(
-          "wakhan_seat",
-          [](const Game& g) -> py::object {
-            const int seat = g.rules().automaton_seat(g.position());
-            return seat == games::kNoSeat ? py::object(py::none()) : py::object(py::int_(seat));
-          },
-          "The automated opponent's seat (Pax Pamir's Wakhan), or None.")
+      .def_property_readonly("automaton_seat", &automaton_seat,
+                             "The automated opponent's seat (Pax Pamir's Wakhan), or None.")
+      .def_property_readonly("wakhan_seat", &automaton_seat, "automaton_seat's old name.")
       .def("legal_actions", &legal_actions,
            "The legal action ids, increasing (int64 array; empty when over).")
       .def("legal_action_mask", &legal_action_mask, "A bool array of num_actions: True at the legal ids.")

@@ -47,8 +47,8 @@ const ConfigKey kKeys[] = {
      "share of the full search's root value in a row's value target (the rest: the game's result)"},
     {"value_target_lambda", &C::value_target_lambda, 0, 1, "0",
      "lambda of the root values mixed into value targets: 0 the row's own, up to 1 the game's result"},
-    {"wakhan_share", &C::wakhan_share, 0, 1, "0",
-     "share of self-play games in which Wakhan, the rules' automaton, takes one seat (2-3 players)"},
+    {"automaton_share", &C::automaton_share, 0, 1, "0",
+     "share of self-play games in which the rules' automated opponent (Pax Pamir's Wakhan) takes one seat"},
     {"max_decisions", &C::max_decisions, 50, 1e6, "2000",
      "decisions after which a game stops (self-play: scored by the standing; evaluation: a draw)"},
     {"games_per_shard", &C::games_per_shard, 1, 1e6, "32", "finished games per training shard"},
@@ -68,7 +68,7 @@ const ConfigKey kKeys[] = {
     {"final_eval_games", &C::final_eval_games, 0, 1e6, "200",
      "games of the last generation vs generation 0, and vs the baseline"},
     {"yardstick_games", &C::yardstick_games, 0, 1e6, "0",
-     "games of every generation vs each yardstick opponent (heuristic ISMCTS, Wakhan at 2 players)"},
+     "games of every generation vs each yardstick opponent (heuristic ISMCTS; the automaton at 2 players)"},
     {"yardstick_iters", &C::yardstick_iters, 1, 1e6, "200",
      "iterations per decision of the net and of heuristic ISMCTS in yardstick games"},
 };
@@ -77,6 +77,17 @@ std::string known_games() {
   std::string keys;
   for (const io::KnownGame& g : io::kKnownGames) keys += (keys.empty() ? "" : ", ") + std::string(g.key);
   return keys;
+}
+
+// Keys renamed since configs were first written, old name first: a config or an override
+// with the old name still loads, as the key it became.
+constexpr std::pair<const char*, const char*> kRenamedKeys[] = {{"wakhan_share", "automaton_share"}};
+
+// The key's present name.
+std::string present_name(const std::string& name) {
+  for (const auto& [old_name, new_name] : kRenamedKeys)
+    if (name == old_name) return new_name;
+  return name;
 }
 
 const ConfigKey* find_key(const std::string& name) {
@@ -123,8 +134,9 @@ TrainConfig::TrainConfig() : game(io::kDefaultGame) {
 
 std::span<const ConfigKey> config_keys() { return kKeys; }
 
-void set_key(TrainConfig& config, const std::string& key, const std::string& value,
+void set_key(TrainConfig& config, const std::string& given_key, const std::string& value,
              const std::string& where) {
+  const std::string key = present_name(given_key);
   const ConfigKey* k = find_key(key);
   if (!k) throw ConfigError(where + ": unknown key '" + key + "'");
   double v = 0;
@@ -145,7 +157,7 @@ TrainConfig parse_config(const std::string& text, const std::string& source) {
   try {
     for_each_config_line(text, source,
                          [&](const std::string& key, const std::string& value, const std::string& where) {
-                           if (!seen.insert(key).second)
+                           if (!seen.insert(present_name(key)).second)
                              throw ConfigError(where + ": key '" + key + "' given twice");
                            if (key == kGameKeyName) {  // the game the config trains
                              if (io::game_name(value).empty())
@@ -204,10 +216,15 @@ void check_game_config(TrainConfig& c, const io::GameFacts& game) {
   if (c.players < game.min_players || c.players > game.max_players)
     throw ConfigError(origin("players") + ": players = " + std::to_string(c.players) + " is out of range " +
                       std::to_string(game.min_players) + ".." + std::to_string(game.max_players));
-  if (c.wakhan_share > 0 && game.automaton.empty())
-    throw ConfigError(origin("wakhan_share") + ": wakhan_share > 0: Wakhan plays Pax Pamir only");
-  if (c.wakhan_share > 0 && c.players > game.automaton_max_players)
-    throw ConfigError("wakhan_share > 0 needs players = 2 or 3 (Wakhan plays in games of 2 or 3)");
+  if (c.automaton_share > 0 && game.automaton.empty())
+    throw ConfigError(origin("automaton_share") + ": automaton_share > 0, but " + std::string(game.name) +
+                      " has no automated opponent");
+  if (c.automaton_share > 0 && c.players > game.automaton_max_players) {
+    const int lo = game.min_players, hi = game.automaton_max_players;
+    const std::string counts = std::to_string(lo) + (hi == lo + 1 ? " or " : " to ") + std::to_string(hi);
+    throw ConfigError(origin("automaton_share") + ": automaton_share > 0 needs players = " + counts + " (" +
+                      std::string(game.automaton) + " plays in games of " + counts + " seats)");
+  }
 }
 
 std::string key_value(const TrainConfig& config, const std::string& key) {
@@ -251,9 +268,9 @@ std::uint64_t game_seed(std::uint64_t seed, int generation, long index) {
   return splitmix64(x);
 }
 
-int wakhan_seat(const TrainConfig& c, std::uint64_t game_seed) {
+int automaton_seat(const TrainConfig& c, std::uint64_t game_seed) {
   std::uint64_t x = game_seed ^ 0xA5A5A5A5DEADBEEFull;  // a stream apart from the deal's
-  if (!(splitmix64(x) < c.wakhan_share * 0x1p64)) return -1;
+  if (!(splitmix64(x) < c.automaton_share * 0x1p64)) return -1;
   return int((static_cast<unsigned __int128>(splitmix64(x)) * std::uint64_t(c.players)) >> 64);
 }
 

@@ -49,7 +49,7 @@ struct TrainConfig {
   double heuristic_mix;     // share of the heuristic's value in every leaf value (search option hmix)
   double value_target_mix;  // share of the full search's root value in value targets (the rest: the result)
   double value_target_lambda;  // 0: that root value is the row's own; > 0: a TD(lambda) return
-  double wakhan_share;         // share of self-play games in which Wakhan takes a seat (2-3 players)
+  double automaton_share;      // share of self-play games in which the automated opponent takes a seat
   int max_decisions;           // after this many decisions a game stops: self-play scores it by the standing,
                                // evaluation as a draw
 
@@ -99,12 +99,13 @@ struct ConfigKey {
 
 std::span<const ConfigKey> config_keys();
 
-// Sets one key from its text; where prefixes the error message (e.g. "x.cfg:3").
+// Sets one key from its text; where prefixes the error message (e.g. "x.cfg:3"). A key's
+// old name (wakhan_share, now automaton_share) sets the key it became.
 void set_key(TrainConfig& config, const std::string& key, const std::string& value, const std::string& where);
 
 // Parses config text (`key = value`, `#` comments, blank lines; a key given twice is an
 // error) on top of the defaults. source names the text in errors. The config's game must be
-// one pamir knows; its own rules (seat counts, Wakhan) are check_game_config's.
+// one pamir knows; its own rules (seat counts, the automaton) are check_game_config's.
 TrainConfig parse_config(const std::string& text, const std::string& source);
 // Reads the file once (a pipe too: `--config <(...)`); a folder is a one-line error.
 TrainConfig load_config(const std::string& path);
@@ -116,8 +117,8 @@ void apply_overrides(TrainConfig& config, const std::vector<std::string>& overri
 // ConfigError.
 void check_config(const TrainConfig& config);
 // The rules of the config's game (games::Game::facts): its seat counts (a config that sets no
-// players takes the game's fewest) and whether it has Wakhan. Throws ConfigError naming where
-// the offending key was set.
+// players takes the game's fewest) and whether it has an automated opponent, and at which counts. Throws
+// ConfigError naming where the offending key was set.
 void check_game_config(TrainConfig& config, const io::GameFacts& game);
 
 // The resolved config as a config file (every key, with its help), that parse_config reads
@@ -135,9 +136,9 @@ std::vector<std::string> fixed_keys_changed(const TrainConfig& saved, const Trai
 // The seed of game `index` of generation `generation` in a run seeded `seed`.
 std::uint64_t game_seed(std::uint64_t seed, int generation, long index);
 
-// Wakhan's seat in that game, or -1: a share wakhan_share of the games gives her a
-// seat, chosen (like the game) by the seed alone.
-int wakhan_seat(const TrainConfig& config, std::uint64_t game_seed);
+// The automated opponent's seat in that game, or -1: a share automaton_share of the games
+// gives her a seat, chosen (like the game) by the seed alone.
+int automaton_seat(const TrainConfig& config, std::uint64_t game_seed);
 
 // The move temperature at decision number `decision` of a game.
 double move_temperature(const TrainConfig& config, int decision);

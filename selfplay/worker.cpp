@@ -77,7 +77,7 @@ void SelfPlayWorker::start_game(Slot& slot, long index) {
   slot.search = nullptr;
   if (index < 0) return;
   const core::u64 seed = game_seed(config_.seed, generation_, index);
-  const int automaton = wakhan_seat(config_, seed);
+  const int automaton = automaton_seat(config_, seed);
   slot.state = core::new_game(config_.players, seed, automaton < 0 ? core::kNoPlayer : automaton);
   // Every random choice of the game comes from its seed, not from the worker: which worker
   // and slot play a game, and in what order, then changes nothing.

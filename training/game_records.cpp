@@ -14,7 +14,7 @@ std::vector<std::string> agents_of(const games::Game& game, const TrainConfig& c
   char name[32];
   std::snprintf(name, sizeof name, "selfplay:gen%03d", generation);
   std::vector<std::string> agents{name};
-  if (c.wakhan_share > 0) agents.emplace_back(game.automaton());
+  if (c.automaton_share > 0) agents.emplace_back(game.automaton());
   return agents;
 }
 
@@ -42,7 +42,7 @@ void GameRecords::add(const FinishedGame& game) {
   tournament::GameResult g;
   g.game = game.index;
   g.seed = game_seed(config_.seed, generation_, game.index);
-  const int automaton = wakhan_seat(config_, g.seed);
+  const int automaton = automaton_seat(config_, g.seed);
   games::Position s = game_.new_game(config_.players, g.seed, automaton);
   for (const games::Action a : game.actions) game_.apply(s, a);
   g.actions = game.actions;

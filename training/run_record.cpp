@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "games/registry.h"
 #include "io/json.h"
 #include "tournament/report.h"
 #include "tournament/svg_chart.h"
@@ -114,7 +115,10 @@ GenerationRecord parse_record(const std::string& text, const std::string& source
 
 namespace {
 
-const MatchScore* find_match(const GenerationRecord& r, const std::string& prefix) {
+// The generation's match against the opponent whose name starts with prefix; none for an empty
+// prefix (a game without an automated opponent).
+const MatchScore* find_match(const GenerationRecord& r, std::string_view prefix) {
+  if (prefix.empty()) return nullptr;
   for (const auto& m : r.matches)
     if (m.opponent.rfind(prefix, 0) == 0) return &m;
   return nullptr;
@@ -125,20 +129,20 @@ std::string cpu_seconds(double s) { return s < 0 ? "" : fmt::sprintf("%.2f", s);
 
 }  // namespace
 
-std::string metrics_csv(const std::vector<GenerationRecord>& records) {
+std::string metrics_csv(const std::vector<GenerationRecord>& records, std::string_view automaton) {
   std::string out =
       "generation,selfplay_games,rows,decisions,iterations,selfplay_seconds,simulations_per_second,threads,"
       "leaves_per_call,resignations,resign_false,capped_games,window_rows,skipped_shards,train_seconds,loss,"
       "policy_loss,"
       "value_loss,holdout_policy_loss,holdout_value_loss,score_vs_previous,score_vs_baseline,score_vs_"
       "heuristic,"
-      "score_vs_wakhan,eval_seconds,selfplay_cpu_seconds,train_cpu_seconds,eval_cpu_seconds\n";
+      "score_vs_automaton,eval_seconds,selfplay_cpu_seconds,train_cpu_seconds,eval_cpu_seconds\n";
   for (const auto& r : records) {
     const LossPoint last = r.losses.empty() ? LossPoint{} : r.losses.back();
     const MatchScore* prev = find_match(r, "gen");
     const MatchScore* base = find_match(r, "baseline");
     const MatchScore* heuristic = find_match(r, "heuristic");
-    const MatchScore* wakhan = find_match(r, "wakhan");
+    const MatchScore* automaton_match = find_match(r, automaton);
     out += std::to_string(r.generation) + "," + std::to_string(r.games) + "," + std::to_string(r.rows) + "," +
            std::to_string(r.decisions) + "," + std::to_string(r.iterations) + "," +
            fmt::sprintf("%.2f", r.selfplay_seconds) + "," + fmt::sprintf("%.0f", r.simulations_per_second) +
@@ -151,9 +155,9 @@ std::string metrics_csv(const std::vector<GenerationRecord>& records) {
            fmt::sprintf("%.5f", r.holdout.value) + "," + (prev ? fmt::sprintf("%.4f", prev->score) : "") +
            "," + (base ? fmt::sprintf("%.4f", base->score) : "") + "," +
            (heuristic ? fmt::sprintf("%.4f", heuristic->score) : "") + "," +
-           (wakhan ? fmt::sprintf("%.4f", wakhan->score) : "") + "," + fmt::sprintf("%.2f", r.eval_seconds) +
-           "," + cpu_seconds(r.selfplay_cpu_seconds) + "," + cpu_seconds(r.train_cpu_seconds) + "," +
-           cpu_seconds(r.eval_cpu_seconds) + "\n";
+           (automaton_match ? fmt::sprintf("%.4f", automaton_match->score) : "") + "," +
+           fmt::sprintf("%.2f", r.eval_seconds) + "," + cpu_seconds(r.selfplay_cpu_seconds) + "," +
+           cpu_seconds(r.train_cpu_seconds) + "," + cpu_seconds(r.eval_cpu_seconds) + "\n";
   }
   return out;
 }
@@ -280,6 +284,7 @@ std::string run_report_html(const TrainConfig& config, const std::vector<Generat
                             const std::vector<RatingRow>& ratings,
                             const std::vector<MatchScore>& final_matches,
                             const std::vector<CurvePoint>& curve) {
+  const std::string_view automaton = games::game(config.game).automaton();
   std::string html =
       "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>pamir training run</title>\n<style>"
       "body{font-family:sans-serif;margin:2em;max-width:60em}table{border-collapse:collapse;margin:1em 0}"
@@ -318,7 +323,8 @@ std::string run_report_html(const TrainConfig& config, const std::vector<Generat
     }
   html +=
       "<h2>Rating by generation</h2>\n<p>Against the fixed opponents: ISMCTS with random rollouts (the "
-      "baseline), ISMCTS with the heuristic at the nets' iterations, and Wakhan (2-player runs).</p>\n" +
+      "baseline), ISMCTS with the heuristic at the nets' iterations, and the game's automated opponent "
+      "(Pax Pamir's Wakhan; 2-player runs).</p>\n" +
       svg_line_chart("Plackett-Luce rating (Elo scale, 95% intervals)", "generation", "Elo", rating_series,
                      true);
   html += "<pre>" + html_escape(rating_table(ratings)) + "</pre>\n";
@@ -357,7 +363,7 @@ std::string run_report_html(const TrainConfig& config, const std::vector<Generat
       "<th>stopped at cap</th><th>simulations/s</th><th>threads</th><th>value loss</th><th>held-out value "
       "loss</th>"
       "<th>policy loss</th><th>held-out policy loss</th><th>vs previous</th><th>vs rollout ISMCTS</th>"
-      "<th>vs heuristic ISMCTS</th><th>vs Wakhan</th>"
+      "<th>vs heuristic ISMCTS</th><th>vs automaton</th>"
       "<th>self-play s</th><th>train s</th><th>eval s</th></tr>\n";
   for (const auto& r : records) {
     const auto score = [](const MatchScore* m) {
@@ -373,7 +379,7 @@ std::string run_report_html(const TrainConfig& config, const std::vector<Generat
             (r.losses.empty() ? "" : fmt::sprintf("%.4f", r.losses.back().policy)) + "</td><td>" +
             fmt::sprintf("%.4f", r.holdout.policy) + "</td><td>" + score(find_match(r, "gen")) + "</td><td>" +
             score(find_match(r, "baseline")) + "</td><td>" + score(find_match(r, "heuristic")) + "</td><td>" +
-            score(find_match(r, "wakhan")) + "</td><td>" + fmt::sprintf("%.1f", r.selfplay_seconds) +
+            score(find_match(r, automaton)) + "</td><td>" + fmt::sprintf("%.1f", r.selfplay_seconds) +
             "</td><td>" + fmt::sprintf("%.1f", r.train_seconds) + "</td><td>" +
             fmt::sprintf("%.1f", r.eval_seconds) + "</td></tr>\n";
   }

@@ -4,6 +4,7 @@
 // knows what is done), and the CSV files and HTML report made from them.
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "selfplay/config.h"
@@ -59,8 +60,9 @@ std::string record_json(const GenerationRecord& r);
 // Throws std::runtime_error with a one-line message for a malformed record.
 GenerationRecord parse_record(const std::string& text, const std::string& source);
 
-// One line per generation.
-std::string metrics_csv(const std::vector<GenerationRecord>& records);
+// One line per generation. automaton: the spec of the game's automated opponent (empty: none),
+// whose match fills score_vs_automaton (score_vs_wakhan in files written before 2026-12-06).
+std::string metrics_csv(const std::vector<GenerationRecord>& records, std::string_view automaton);
 // One line per loss point.
 std::string losses_csv(const std::vector<GenerationRecord>& records);
 

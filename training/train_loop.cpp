@@ -489,7 +489,8 @@ class CoordinationReport {
 };
 
 void write_reports(const TrainConfig& c, const RunPaths& paths, const TrainRunResult& r) {
-  io::write_file_atomically(paths.dir + "/metrics.csv", metrics_csv(r.records));
+  io::write_file_atomically(paths.dir + "/metrics.csv",
+                            metrics_csv(r.records, games::game(c.game).automaton()));
   io::write_file_atomically(paths.dir + "/losses.csv", losses_csv(r.records));
   io::write_file_atomically(paths.dir + "/ratings.txt", rating_table(r.ratings));
   if (!r.curve.empty()) io::write_file_atomically(paths.dir + "/curve.csv", curve_csv(r.curve));

@@ -60,6 +60,13 @@ def rank_rewards(ranks):
     return [1.0 - 2.0 * p / (n - 1) for p in places]
 
 
+def _automaton_seat(automaton_seat, wakhan_seat):
+    """The automated opponent's seat from either name (wakhan_seat until 2026-12-06)."""
+    if wakhan_seat is not None and automaton_seat is not None:
+        raise ValueError("automaton_seat and wakhan_seat are one argument: give automaton_seat only")
+    return automaton_seat if wakhan_seat is None else wakhan_seat
+
+
 class _Episodes:
     """Game seeds for successive episodes: reset(seed) restarts the sequence, reset() goes on
     with it (Gymnasium's convention), so a seeded run is reproducible."""
@@ -116,21 +123,22 @@ class _Rules:
 
 
 class AECEnv(_AECBase):
-    """All seats as agents "player_0".."player_{n-1}" (Wakhan's seat, if any, is played by the
-    engine and is not an agent)."""
+    """All seats as agents "player_0".."player_{n-1}" (the automated opponent's seat, if any, is
+    played by the engine and is not an agent)."""
 
     metadata = {"name": "pamir_aec_v1", "render_modes": ["ansi"], "is_parallelizable": False}
 
-    def __init__(self, players=2, wakhan_seat=None, max_decisions=DEFAULT_MAX_DECISIONS, game="pamir",
-                 reward="rank", illegal_action="lose", render_mode=None):
+    def __init__(self, players=2, automaton_seat=None, max_decisions=DEFAULT_MAX_DECISIONS, game="pamir",
+                 reward="rank", illegal_action="lose", render_mode=None, *, wakhan_seat=None):
         super().__init__()
+        automaton_seat = _automaton_seat(automaton_seat, wakhan_seat)
         self._rules = _Rules(game, players, reward, illegal_action, render_mode, self.metadata["render_modes"])
         self.game_key = self._rules.info["key"]
         self.players = players
-        self.wakhan_seat = wakhan_seat
+        self.automaton_seat = automaton_seat
         self.max_decisions = max_decisions
         self.render_mode = render_mode
-        self.possible_agents = [f"player_{s}" for s in range(players) if s != wakhan_seat]
+        self.possible_agents = [f"player_{s}" for s in range(players) if s != automaton_seat]
         self.agents = []
         self.observation_shape = self._rules.observation_shape
         self.num_actions = self._rules.num_actions
@@ -165,7 +173,7 @@ class AECEnv(_AECBase):
         return int(agent_name.rsplit("_", 1)[1])
 
     def reset(self, seed=None, options=None):
-        self.game = Game(self.players, self._episodes.next_seed(seed), self.wakhan_seat, game=self.game_key)
+        self.game = Game(self.players, self._episodes.next_seed(seed), self.automaton_seat, game=self.game_key)
         self.decisions = 0
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
@@ -243,17 +251,18 @@ class AECEnv(_AECBase):
 
 class SingleAgentEnv(_EnvBase):
     """One seat learns; opponents are pamir agent specs, one for all other seats or a list with
-    one per other seat in seat order (Wakhan's seat, if any, is the engine's)."""
+    one per other seat in seat order (the automated opponent's seat, if any, is the engine's)."""
 
     metadata = {"name": "pamir_single_v1", "render_modes": ["ansi"]}
 
-    def __init__(self, players=2, seat=0, opponents="random", wakhan_seat=None,
+    def __init__(self, players=2, seat=0, opponents="random", automaton_seat=None,
                  max_decisions=DEFAULT_MAX_DECISIONS, game="pamir", reward="rank", illegal_action="lose",
-                 render_mode=None):
+                 render_mode=None, *, wakhan_seat=None):
+        automaton_seat = _automaton_seat(automaton_seat, wakhan_seat)
         self._rules = _Rules(game, players, reward, illegal_action, render_mode, self.metadata["render_modes"])
-        others = [s for s in range(players) if s != seat and s != wakhan_seat]
-        if seat == wakhan_seat:
-            raise ValueError("the learning seat cannot be Wakhan's")
+        others = [s for s in range(players) if s != seat and s != automaton_seat]
+        if seat == automaton_seat:
+            raise ValueError("the learning seat cannot be the automated opponent's")
         specs = [opponents] * len(others) if isinstance(opponents, str) else list(opponents)
         if len(specs) != len(others):
             raise ValueError(f"opponents: {len(others)} specs needed (seats {others}), got {len(specs)}")
@@ -262,7 +271,7 @@ class SingleAgentEnv(_EnvBase):
             agent(spec, game=self.game_key)  # a bad spec raises ValueError now rather than at the first reset
         self.players = players
         self.seat = seat
-        self.wakhan_seat = wakhan_seat
+        self.automaton_seat = automaton_seat
         self.max_decisions = max_decisions
         self.render_mode = render_mode
         self.observation_shape = self._rules.observation_shape
@@ -278,7 +287,7 @@ class SingleAgentEnv(_EnvBase):
         if _EnvBase is not object:
             super().reset(seed=seed)
         game_seed = self._episodes.next_seed(seed)
-        self.game = Game(self.players, game_seed, self.wakhan_seat, game=self.game_key)
+        self.game = Game(self.players, game_seed, self.automaton_seat, game=self.game_key)
         # Each opponent seeded from the game's seed and its seat: an episode is reproducible.
         self._opponents = {s: agent(spec, seed=game_seed + s, game=self.game_key)
                            for s, spec in self._opponent_specs.items()}

@@ -10,9 +10,9 @@ def random_legal(mask, rng):
     return int(rng.choice(np.flatnonzero(mask)))
 
 
-@pytest.mark.parametrize("players, wakhan_seat", [(3, None), (2, 1)])
-def test_an_aec_episode_runs_to_termination_with_rewards(players, wakhan_seat):
-    env = pamir.AECEnv(players=players, wakhan_seat=wakhan_seat)
+@pytest.mark.parametrize("players, automaton_seat", [(3, None), (2, 1)])
+def test_an_aec_episode_runs_to_termination_with_rewards(players, automaton_seat):
+    env = pamir.AECEnv(players=players, automaton_seat=automaton_seat)
     env.reset(seed=5)
     rng = np.random.default_rng(0)
     final_rewards = {}
@@ -33,7 +33,7 @@ def test_an_aec_episode_runs_to_termination_with_rewards(players, wakhan_seat):
     # Zero-sum rank rewards over all seats (Wakhan, who is no agent, holds the rest).
     expected = pamir.env.rank_rewards(env.game.ranks())
     assert final_rewards == {a: pytest.approx(expected[env.seat(a)]) for a in final_rewards}
-    if wakhan_seat is None:
+    if automaton_seat is None:
         assert sum(final_rewards.values()) == pytest.approx(0.0)
 
 

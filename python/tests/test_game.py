@@ -88,13 +88,26 @@ def test_bad_setup_arguments_raise_value_error():
 
 
 def test_a_game_with_wakhan_names_her_seat_and_never_asks_her():
-    game = pamir.Game(2, seed=3, wakhan_seat=1)
-    assert game.wakhan_seat == 1
+    game = pamir.Game(2, seed=3, automaton_seat=1)
+    assert game.automaton_seat == 1
     rng = random.Random(0)
     while not game.is_over():
         assert game.to_move() == 0
         game.apply(rng.choice(game.legal_actions()))
     assert sum(game.returns()) == pytest.approx(1.0)
+
+
+def test_the_old_name_of_the_automatons_seat_still_works():
+    # wakhan_seat was automaton_seat's name until 2026-12-06: older scripts still run.
+    game = pamir.Game(2, seed=3, wakhan_seat=1)
+    assert game.automaton_seat == 1 and game.wakhan_seat == 1
+    assert game == pamir.Game(2, 3, 1)
+    with pytest.raises(ValueError, match="one argument"):
+        pamir.Game(2, seed=3, automaton_seat=1, wakhan_seat=1)
+    assert pamir.AECEnv(players=2, wakhan_seat=1).automaton_seat == 1
+    assert pamir.SingleAgentEnv(players=2, seat=0, wakhan_seat=1).automaton_seat == 1
+    with pytest.raises(ValueError, match="one argument"):
+        pamir.AECEnv(players=2, automaton_seat=1, wakhan_seat=1)
 
 
 def test_actions_may_be_numpy_integers():
@@ -241,8 +254,8 @@ def test_pax_expanse_refuses_what_it_does_not_have():
         with pytest.raises(ValueError):
             pamir.Game(*args, game="expanse")
     with pytest.raises(ValueError):
-        pamir.Game(3, seed=0, wakhan_seat=0, game="expanse")  # no automated opponent
+        pamir.Game(3, seed=0, automaton_seat=0, game="expanse")  # no automated opponent
     game = pamir.Game(3, seed=1, game="expanse")
-    assert game.wakhan_seat is None
+    assert game.automaton_seat is None
     with pytest.raises(ValueError):
         game.apply(game.num_actions)

@@ -81,11 +81,27 @@ TEST(TrainConfig, TheGamesRulesAreCheckedAgainstItsFacts) {
   EXPECT_EQ(c.players, expanse.min_players);  // a config that sets no players takes the game's fewest
   c = parse_config("game = expanse\nplayers = 5\n", "t.cfg");
   EXPECT_EQ(error_of([&] { check_game_config(c, expanse); }), "t.cfg:2: players = 5 is out of range 3..4");
-  c = parse_config("players = 3\nwakhan_share = 0.5\n", "t.cfg");
+  c = parse_config("players = 3\nautomaton_share = 0.5\n", "t.cfg");
   EXPECT_NO_THROW(check_game_config(c, games::game("pamir").facts()));
   apply_overrides(c, {"players=4"});
-  EXPECT_NE(error_of([&] { check_game_config(c, games::game("pamir").facts()); }).find("players = 2 or 3"),
-            std::string::npos);
+  EXPECT_EQ(error_of([&] { check_game_config(c, games::game("pamir").facts()); }),
+            "t.cfg:2: automaton_share > 0 needs players = 2 or 3 (wakhan plays in games of 2 or 3 seats)");
+  c = parse_config("game = expanse\nautomaton_share = 0.5\n", "t.cfg");
+  EXPECT_EQ(error_of([&] { check_game_config(c, expanse); }),
+            "t.cfg:2: automaton_share > 0, but Pax Expanse has no automated opponent");
+}
+
+// wakhan_share, the key's name until 2026-12-06, still loads (the configs of older runs name
+// it) as automaton_share, from a file or an override; the two names are one key.
+TEST(TrainConfig, TheOldNameOfTheAutomatonsShareStillLoads) {
+  EXPECT_EQ(parse_config("wakhan_share = 0.5\n", "t.cfg").automaton_share, 0.5);
+  TrainConfig c;
+  apply_overrides(c, {"wakhan_share=0.25"});
+  EXPECT_EQ(c.automaton_share, 0.25);
+  EXPECT_EQ(c.origin.at("automaton_share"), "--set");
+  EXPECT_EQ(error_of([] { parse_config("wakhan_share = 0.5\nautomaton_share = 0.5\n", "t.cfg"); }),
+            "t.cfg:2: key 'automaton_share' given twice");
+  EXPECT_EQ(format_config(c).find("wakhan_share"), std::string::npos);  // written by its present name
 }
 
 TEST(TrainConfig, OverridesApplyInOrderAndAreChecked) {

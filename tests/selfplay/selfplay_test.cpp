@@ -243,19 +243,19 @@ TEST(SelfPlay, WakhanTakesASeatInHerShareOfGames) {
   TrainConfig c = tiny();
   int with_her = 0;
   for (std::uint64_t seed = 1; seed <= 400; ++seed) {
-    c.wakhan_share = 0;
-    EXPECT_EQ(wakhan_seat(c, seed), -1);
-    c.wakhan_share = 1;
-    const int seat = wakhan_seat(c, seed);
+    c.automaton_share = 0;
+    EXPECT_EQ(automaton_seat(c, seed), -1);
+    c.automaton_share = 1;
+    const int seat = automaton_seat(c, seed);
     EXPECT_TRUE(seat >= 0 && seat < c.players) << seat;
-    c.wakhan_share = 0.25;
-    with_her += wakhan_seat(c, seed) != -1;
+    c.automaton_share = 0.25;
+    with_her += automaton_seat(c, seed) != -1;
   }
   EXPECT_GT(with_her, 70);  // 100 expected
   EXPECT_LT(with_her, 130);
 
   // Games with her play to the end; only the other seat's decisions become rows.
-  apply_overrides(c, {"full_fraction=1", "max_decisions=80", "games_per_worker=2", "wakhan_share=1"});
+  apply_overrides(c, {"full_fraction=1", "max_decisions=80", "games_per_worker=2", "automaton_share=1"});
   const games::Game& game = game_of(c);
   const auto worker = uniform_worker(c, 1);
   const std::vector<FinishedGame> games = play_games(*worker, 2);
@@ -263,7 +263,7 @@ TEST(SelfPlay, WakhanTakesASeatInHerShareOfGames) {
   for (const auto& g : games) {
     expect_well_formed(g.rows, c.players);
     const std::uint64_t seed = game_seed(c.seed, 1, g.index);
-    EXPECT_NE(game.automaton_seat(game.new_game(c.players, seed, wakhan_seat(c, seed))), games::kNoSeat);
+    EXPECT_NE(game.automaton_seat(game.new_game(c.players, seed, automaton_seat(c, seed))), games::kNoSeat);
   }
   apply_overrides(c, {"players=4"});  // she plays in games of 2 or 3 only
   EXPECT_THROW(check_game_config(c, game.facts()), ConfigError);
@@ -273,7 +273,7 @@ TEST(SelfPlay, WakhanTakesASeatInHerShareOfGames) {
 // and its line in a records file opens as a game (with Wakhan's seat, capped games marked).
 TEST(SelfPlay, GameRecordsReplayEveryGameFromItsSeed) {
   TrainConfig c = tiny();
-  apply_overrides(c, {"max_decisions=120", "games_per_worker=3", "wakhan_share=0.5"});
+  apply_overrides(c, {"max_decisions=120", "games_per_worker=3", "automaton_share=0.5"});
   const games::Game& game = game_of(c);
   const auto worker = uniform_worker(c, 2);
   const std::vector<FinishedGame> games = play_games(*worker, 6);
@@ -291,7 +291,7 @@ TEST(SelfPlay, GameRecordsReplayEveryGameFromItsSeed) {
     EXPECT_EQ(s.index, games[i].index);
     EXPECT_EQ(s.record.seed, game_seed(c.seed, 2, games[i].index));
     EXPECT_EQ(s.record.actions, games[i].actions);
-    EXPECT_EQ(s.record.automaton_seat, wakhan_seat(c, s.record.seed));
+    EXPECT_EQ(s.record.automaton_seat, automaton_seat(c, s.record.seed));
     with_her += s.record.automaton_seat != -1;
     std::string error;
     const auto end = game.replay(s.record, &error);

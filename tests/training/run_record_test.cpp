@@ -42,7 +42,7 @@ TEST(RunRecord, JsonRoundTrip) {
   old["selfplay"].erase("cpu_seconds");
   const GenerationRecord no_cpu = parse_record(old.dump(), "g.json");
   EXPECT_EQ(no_cpu.selfplay_cpu_seconds, -1);
-  EXPECT_NE(metrics_csv({no_cpu}).find(",7.00,,2.25,13.00\n"), std::string::npos);
+  EXPECT_NE(metrics_csv({no_cpu}, "").find(",7.00,,2.25,13.00\n"), std::string::npos);
 }
 
 // Two generations of 1.5 and 1.0 processor hours (self-play + training; evaluation's not
@@ -122,11 +122,22 @@ TEST(RunRecord, WilsonIntervalMatchesTheFormula) {
 
 TEST(RunRecord, CsvHasOneLinePerGenerationOrLossPoint) {
   const std::vector<GenerationRecord> records{sample_record(), sample_record()};
-  const std::string metrics = metrics_csv(records), losses = losses_csv(records);
+  const std::string metrics = metrics_csv(records, ""), losses = losses_csv(records);
   EXPECT_EQ(std::count(metrics.begin(), metrics.end(), '\n'), 3);
   EXPECT_EQ(std::count(losses.begin(), losses.end(), '\n'), 5);
-  EXPECT_NE(metrics.find(",8571,2,27.78,"), std::string::npos);  // simulations/s, threads, leaves per call
-  EXPECT_NE(metrics.find(",0.6500,0.3125,"), std::string::npos);
+  EXPECT_NE(metrics.find(",8571,2,27.78,"), std::string::npos);     // simulations/s, threads, leaves per call
+  EXPECT_NE(metrics.find(",0.6500,0.3125,,,"), std::string::npos);  // no heuristic, no automaton match
+}
+
+// The automated opponent's column is named for what it is, and filled from the match against
+// the game's automaton, whatever the game calls her.
+TEST(RunRecord, TheAutomatonsColumnHoldsTheMatchAgainstTheGamesAutomaton) {
+  GenerationRecord r = sample_record();
+  r.matches.push_back(match_score("wakhan", 40, 30));
+  const std::string header = metrics_csv({r}, "wakhan").substr(0, metrics_csv({r}, "wakhan").find('\n'));
+  EXPECT_NE(header.find(",score_vs_heuristic,score_vs_automaton,eval_seconds,"), std::string::npos) << header;
+  EXPECT_NE(metrics_csv({r}, "wakhan").find(",0.6500,0.3125,,0.7500,"), std::string::npos);
+  EXPECT_NE(metrics_csv({r}, "").find(",0.6500,0.3125,,,"), std::string::npos);  // a game without one
 }
 
 TEST(RunRecord, GenerationSummaryIsOneLineWithLossesAndScores) {
