@@ -8,12 +8,13 @@ cmake_minimum_required(VERSION 3.22)
 #    searches, the encoder, ...), which would tie it to one game's namespace.
 set(order core io search nets selfplay bench games tournament ladder dist training web cli python)
 # The code compiled for each game (CMakeLists.txt: pamir_core_<game>, pamir_play_<game>,
-# pamir_game_<game>), as paths without their extension; core/splitmix.h and the list of games
-# (core/rulesets/games.inc) are ruleset-free.
+# pamir_game_<game>), as paths without their extension; core/splitmix.h, the list of games
+# (core/rulesets/games.inc) and the search agents' options (search/options, compiled once in
+# pamir_play_shared) are ruleset-free.
 set(per_game_folders core search bench)
-set(per_game_files io/state_json io/observation io/record io/game_log io/board_json io/card_texts nets/encoder
+set(per_game_files io/state_json io/observation io/record io/game_log io/board_json io/game_card_texts nets/encoder
     nets/net_evaluator nets/register_evaluators selfplay/worker games/ruleset_game)
-set(ruleset_free core/splitmix core/rulesets/games)
+set(ruleset_free core/splitmix core/rulesets/games search/options)
 
 function(per_game path result)
   string(REGEX REPLACE "\\.(h|cpp|inc)$" "" stem "${path}")

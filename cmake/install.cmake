@@ -22,7 +22,7 @@ set(PAMIR_INSTALLED_MODELS ${CMAKE_INSTALL_DATADIR}/pamir/models)
 # The libraries, exported without the pamir_ prefix (pamir_tournament -> pamir::tournament),
 # in one export set. libtorch is the plugin lib/pamir/libpamir_torch.so (nets/torch_plugin.h),
 # which bin/pamir and programs built on the package load when they train.
-set(PAMIR_EXPORTED_LIBRARIES pamir_util pamir_nets pamir_selfplay pamir_game_api pamir_games
+set(PAMIR_EXPORTED_LIBRARIES pamir_util pamir_play_shared pamir_nets pamir_selfplay pamir_game_api pamir_games
     pamir_tournament pamir_ladder pamir_dist pamir_training)
 foreach(game ${PAMIR_GAMES})
   list(APPEND PAMIR_EXPORTED_LIBRARIES pamir_core_${game} pamir_play_${game} pamir_game_${game})

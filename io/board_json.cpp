@@ -9,7 +9,7 @@
 #include "core/game_rules.h"
 #include "core/map.h"
 #include "core/queries.h"
-#include "io/card_texts.h"
+#include "io/game_card_texts.h"
 #include "io/game_log.h"
 #include "io/games.h"
 #include "io/observation.h"

@@ -1,11 +1,9 @@
 #include "io/card_texts.h"
 
-#include <array>
-#include <map>
 #include <sstream>
 #include <vector>
 
-namespace pamir::io::inline PAMIR_RULESET {
+namespace pamir::io {
 namespace {
 
 using Row = std::map<std::string, std::string>;
@@ -45,30 +43,23 @@ CardText text_of(const Row& row, const std::string& name, const std::string& tex
 
 }  // namespace
 
-const CardText& ability_text(int c) {
-  static const std::map<int, CardText> texts = [] {
-    std::map<int, CardText> out;
-    for (const auto& [number, row] : rows_by_number(kCourtCardsTsv))
-      out[number] = text_of(row, "ability_name", "ability_effect");
-    return out;
-  }();
-  static const CardText none;
-  const auto it = texts.find(c);
-  return it == texts.end() ? none : it->second;
+CardTexts::CardTexts(const char* court_cards_tsv, const char* event_cards_tsv) {
+  for (const auto& [number, row] : rows_by_number(court_cards_tsv))
+    abilities_[number] = text_of(row, "ability_name", "ability_effect");
+  for (const auto& [number, row] : rows_by_number(event_cards_tsv)) {
+    events_[number][0] = text_of(row, "discard_name", "discard_effect");
+    events_[number][1] = text_of(row, "purchase_name", "purchase_effect");
+  }
 }
 
-const CardText& event_text(int c, bool purchased) {
-  static const std::map<int, std::array<CardText, 2>> texts = [] {
-    std::map<int, std::array<CardText, 2>> out;
-    for (const auto& [number, row] : rows_by_number(kEventCardsTsv)) {
-      out[number][0] = text_of(row, "discard_name", "discard_effect");
-      out[number][1] = text_of(row, "purchase_name", "purchase_effect");
-    }
-    return out;
-  }();
-  static const CardText none;
-  const auto it = texts.find(c);
-  return it == texts.end() ? none : it->second[purchased];
+const CardText& CardTexts::ability(int c) const {
+  const auto it = abilities_.find(c);
+  return it == abilities_.end() ? none_ : it->second;
 }
 
-}  // namespace pamir::io::inline PAMIR_RULESET
+const CardText& CardTexts::event(int c, bool purchased) const {
+  const auto it = events_.find(c);
+  return it == events_.end() ? none_ : it->second[purchased];
+}
+
+}  // namespace pamir::io

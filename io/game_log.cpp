@@ -12,7 +12,7 @@
 #include "core/game.h"
 #include "core/market.h"
 #include "core/queries.h"
-#include "io/card_texts.h"
+#include "io/game_card_texts.h"
 
 namespace pamir::io::inline PAMIR_RULESET {
 

@@ -8,7 +8,7 @@
 #include <sstream>
 #include <stdexcept>
 
-namespace pamir::search::inline PAMIR_RULESET {
+namespace pamir::search {
 namespace {
 
 // An option as declared: its public description and where its value goes.
@@ -67,7 +67,7 @@ const OptionEntry kOptions[] = {
       "scale of the Gumbel noise on the root's logits (0: none, the prior's best moves are considered)"},
      PAMIR_NUMBER_FIELD(gnoise, double)},
     {{"seed", OptionKind::kInt, 0, 9e15, "0", nullptr, "mixed into the agent's seed"},
-     PAMIR_NUMBER_FIELD(seed, core::u64)},
+     PAMIR_NUMBER_FIELD(seed, std::uint64_t)},
 };
 
 #undef PAMIR_NUMBER_FIELD
@@ -159,4 +159,4 @@ std::string options_help() {
   return out;
 }
 
-}  // namespace pamir::search::inline PAMIR_RULESET
+}  // namespace pamir::search

@@ -1,14 +1,14 @@
 #pragma once
 // Options of the search agents. Every option is declared once, in the table in options.cpp
 // (name, help, range, default): that table fills the defaults, parses and validates spec
-// strings ("iters=800,c=1.0,eval=rollout") and prints the help listing.
+// strings ("iters=800,c=1.0,eval=rollout") and prints the help listing. The options are the
+// same for every game, so this is compiled once, outside the rulesets' namespaces.
 
+#include <cstdint>
 #include <span>
 #include <string>
 
-#include "core/types.h"
-
-namespace pamir::search::inline PAMIR_RULESET {
+namespace pamir::search {
 
 struct SearchOptions {
   // Every field gets its default from the option table.
@@ -30,7 +30,7 @@ struct SearchOptions {
   std::string infer;        // a net evaluator's arithmetic: f32 or bf16 (nets/inference_path.h)
   int gumbel;               // Gumbel root search over this many sampled moves (0: PUCT; search/gumbel.h)
   double gnoise;            // scale of its Gumbel noise (self-play 1; 0: none, the prior's top moves)
-  core::u64 seed;
+  std::uint64_t seed;
 };
 
 enum class OptionKind { kInt, kReal, kText };
@@ -54,4 +54,4 @@ void parse_options(const std::string& agent, const std::string& text, SearchOpti
 // One line per option: "  name  help (range, default D)".
 std::string options_help();
 
-}  // namespace pamir::search::inline PAMIR_RULESET
+}  // namespace pamir::search
