@@ -45,7 +45,7 @@ std::vector<Table> tables_of(const Game& g) {
 
 // The games, by key: the list is known at compile time (the registry's objects are asked
 // only once the tests run).
-std::vector<std::string> game_keys() {
+std::vector<std::string> registered_game_keys() {
   std::vector<std::string> keys;
   for (const io::KnownGame& g : io::kKnownGames) keys.emplace_back(g.key);
   return keys;
@@ -129,7 +129,7 @@ TEST_P(EveryGame, KeepsItsFilesAndItsPlayersInformation) {
     }
 }
 
-INSTANTIATE_TEST_SUITE_P(AllGames, EveryGame, ::testing::ValuesIn(game_keys()),
+INSTANTIATE_TEST_SUITE_P(AllGames, EveryGame, ::testing::ValuesIn(registered_game_keys()),
                          [](const auto& info) { return info.param; });
 
 }  // namespace
