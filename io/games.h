@@ -34,6 +34,11 @@ struct GameFacts {
   std::string seat_range() const {
     return std::to_string(min_players) + " to " + std::to_string(max_players);
   }
+  // The seat counts the automated opponent sits in: "2 or 3", "2 to 4".
+  std::string automaton_seat_counts() const {
+    const int lo = min_players, hi = automaton_max_players;
+    return std::to_string(lo) + (hi == lo + 1 ? " or " : " to ") + std::to_string(hi);
+  }
 };
 
 // The name of the game with this key, or an empty view when no game has that key.

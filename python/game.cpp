@@ -75,7 +75,7 @@ Game new_game(int players, games::u64 seed, std::optional<int> automaton_seat, c
 }
 
 // The automated opponent's seat, or None.
-py::object automaton_seat(const Game& g) {
+py::object automaton_seat_of(const Game& g) {
   const int seat = g.rules().automaton_seat(g.position());
   return seat == games::kNoSeat ? py::object(py::none()) : py::object(py::int_(seat));
 }
@@ -253,9 +253,9 @@ void bind_game(py::module_& m) {
       .def_property_readonly("players", [](const Game& g) { return g.rules().num_players(g.position()); })
       .def_property_readonly(
           "turn", [](const Game& g) { return g.rules().turn(g.position()); }, "Turns started so far.")
-      .def_property_readonly("automaton_seat", &automaton_seat,
+      .def_property_readonly("automaton_seat", &automaton_seat_of,
                              "The automated opponent's seat (Pax Pamir's Wakhan), or None.")
-      .def_property_readonly("wakhan_seat", &automaton_seat, "automaton_seat's old name.")
+      .def_property_readonly("wakhan_seat", &automaton_seat_of, "automaton_seat's old name.")
       .def("legal_actions", &legal_actions,
            "The legal action ids, increasing (int64 array; empty when over).")
       .def("legal_action_mask", &legal_action_mask, "A bool array of num_actions: True at the legal ids.")

@@ -219,12 +219,10 @@ void check_game_config(TrainConfig& c, const io::GameFacts& game) {
   if (c.automaton_share > 0 && game.automaton.empty())
     throw ConfigError(origin("automaton_share") + ": automaton_share > 0, but " + std::string(game.name) +
                       " has no automated opponent");
-  if (c.automaton_share > 0 && c.players > game.automaton_max_players) {
-    const int lo = game.min_players, hi = game.automaton_max_players;
-    const std::string counts = std::to_string(lo) + (hi == lo + 1 ? " or " : " to ") + std::to_string(hi);
-    throw ConfigError(origin("automaton_share") + ": automaton_share > 0 needs players = " + counts + " (" +
-                      std::string(game.automaton) + " plays in games of " + counts + " seats)");
-  }
+  if (c.automaton_share > 0 && c.players > game.automaton_max_players)
+    throw ConfigError(origin("automaton_share") + ": automaton_share > 0 needs players = " +
+                      game.automaton_seat_counts() + " (" + std::string(game.automaton) +
+                      " plays in games of " + game.automaton_seat_counts() + " seats)");
 }
 
 std::string key_value(const TrainConfig& config, const std::string& key) {

@@ -20,11 +20,9 @@ int automaton_seat(const games::Game& game, const std::vector<std::string>& spec
       throw std::invalid_argument("wakhan plays Pax Pamir only, not " + std::string(game.name()));
     if (game.automaton().empty() || spec != game.automaton()) continue;
     if (seat != -1) throw std::invalid_argument(spec + " can hold only one seat of a game");
-    if (int(seats.size()) > game.automaton_max_players()) {
-      const int lo = game.min_players(), hi = game.automaton_max_players();
-      throw std::invalid_argument(spec + " plays only in games of " + std::to_string(lo) +
-                                  (hi == lo + 1 ? " or " : " to ") + std::to_string(hi) + " seats");
-    }
+    if (int(seats.size()) > game.automaton_max_players())
+      throw std::invalid_argument(spec + " plays only in games of " + game.facts().automaton_seat_counts() +
+                                  " seats");
     seat = p;
   }
   return seat;
