@@ -37,11 +37,14 @@
 //                                 neighbours before it left, with kHooks.spies_leave_discarded_cards)
 //   turn_loyalty(s, p, k)         p's loyalty turns to k (shared code has returned p's gifts)
 //   loyalty_chosen(s)             a loyalty was chosen at setup
-//   climate_icon(s, toward)       a climate icon resolved (+1 toward war, -1 toward prosperity)
+//   own_icon(s, p, icon)          p resolves one of the ruleset's own impact icons (from
+//                                 Icon::kFirstOwn, named in game.inc); kOwnIcons: their
+//                                 mechanisms and words, in that order
 //   card_region(s, printed)       the region of a card printed with that region
 // The ruleset's own decisions (core/rulesets/<game>/game_decisions.inc)
 //   gen_own_decision(s, out), own_decision_ready(s), decide_own(s, t, a)
-// The automated opponent, whose decisions the engine takes
+// The automated opponent, whose decisions the engine takes (her seat is the shared
+// State::automaton; shared code asks s.is_automaton(p))
 //   automaton_to_move(s), automaton_choice(s)
 // Scoring
 //   score_check(s, scored, objective_card, final_check); kEndsOnLead: a 4-VP lead after a
@@ -56,11 +59,15 @@
 //   kOwnState                     the ruleset's own state fields, each a named run of bytes
 //                                 of the State (OwnStateField), written as an object named
 //                                 by the game's key; empty: none
+//   kAutomatonState               the automated opponent's state fields, written with her seat
+//                                 as an object named kAutomaton in the games she plays
 //   (and kAutomaton, in game.inc: the spec that seats the automated opponent, or nullptr)
 // Presentation (logs, `show`, the board)
 //   describe_own(s, w)            the ruleset's own public state as facts: w.track(key,
 //                                 spaces, at), w.token(key, region, note), w.owner(key, region,
 //                                 coalition), w.text(key, text)
+//   neutral_acted(before, after)  whether the game's neutral piece took its own turn between
+//                                 the two positions (within one decision)
 // The nets' input (nets/encoder.h)
 //   encode_own(s, viewer, put)    the ruleset's own public state as put(i, value) for
 //                                 i < kOwnFeatures (values of 0 may be skipped);
@@ -108,7 +115,8 @@ concept RulesPolicy = requires(State& s, const State& cs, const Task& t, Action*
   R::spies_leave_card(s, 0, 0, 0);
   R::turn_loyalty(s, 0, 0);
   R::loyalty_chosen(s);
-  R::climate_icon(s, 1);
+  R::own_icon(s, 0, 0);
+  { R::kOwnIcons } -> std::convertible_to<std::span<const OwnIcon>>;
   { R::card_region(cs, 0) } -> std::same_as<int>;
   { R::gen_own_decision(cs, out) } -> std::same_as<int>;
   { R::own_decision_ready(cs) } -> std::same_as<bool>;
@@ -122,6 +130,8 @@ concept RulesPolicy = requires(State& s, const State& cs, const Task& t, Action*
   { R::loyalty_seen(cs, 0, 0) } -> std::same_as<bool>;
   { R::check_own_state(cs) } -> std::same_as<std::string>;
   { R::kOwnState } -> std::convertible_to<std::span<const OwnStateField>>;
+  { R::kAutomatonState } -> std::convertible_to<std::span<const OwnStateField>>;
+  { R::neutral_acted(cs, cs) } -> std::same_as<bool>;
   { R::kOwnFeatures } -> std::convertible_to<int>;
   { R::kEncoderRevision } -> std::convertible_to<int>;
   R::encode_own(cs, 0, [](int, float) {});

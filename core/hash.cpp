@@ -9,10 +9,12 @@ namespace pamir::core::inline PAMIR_RULESET {
 namespace {
 
 static_assert(sizeof(State) % 8 == 0, "full_key reads the state as u64 words");
-// The AI deck closes the state, word-aligned; its words are hashed only when not zero, so
-// that states of games without Wakhan keep the keys they had before she existed.
-constexpr size_t kBaseWords = offsetof(State, ai_deck) / 8;
-static_assert(offsetof(State, ai_deck) % 8 == 0 && offsetof(State, ai_deck) + kWakhanCards == sizeof(State));
+// The ruleset's tail state (game_state_tail.inc) closes the state, word-aligned; its words
+// are hashed only when not zero, so that states of games that leave it unused (Pax Pamir
+// without Wakhan) keep the keys they had before it existed.
+constexpr size_t kTailOffset = offsetof(State, tasks) + sizeof(State::tasks);
+constexpr size_t kBaseWords = kTailOffset / 8;
+static_assert(kTailOffset % 8 == 0, "the ruleset's tail state starts on a word");
 
 inline u64 mix(u64 h, u64 w) {
   h ^= w * 0x9E3779B97F4A7C15ull;
@@ -25,7 +27,7 @@ Key hash_words(const State& s) {
   std::memcpy(words, &s, sizeof s);
   u64 h = 0x243F6A8885A308D3ull;
   size_t n = sizeof(State) / 8;
-  while (n > kBaseWords && !words[n - 1]) --n;  // all-zero AI deck words (no Wakhan) are left out
+  while (n > kBaseWords && !words[n - 1]) --n;  // all-zero tail words are left out
   for (size_t i = 0; i < n; ++i) h = mix(h, words[i]);
   h ^= h >> 33;
   h *= 0xFF51AFD7ED558CCDull;

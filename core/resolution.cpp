@@ -53,11 +53,8 @@ void resolve_icon(State& s, int p, int c, int i) {
     case Icon::kFavorIntelligence:
       change_favored_suit(s, Suit::kIntelligence);
       break;
-    case Icon::kClimateProsperity:
-      Rules::climate_icon(s, -1);
-      break;
-    case Icon::kClimateWar:
-      Rules::climate_icon(s, +1);
+    default:  // the ruleset's own
+      Rules::own_icon(s, p, icon);
       break;
   }
 }

@@ -145,14 +145,18 @@ struct State {
   u8 global_effects;
   u8 dominance_checks_resolved;  // Dominance Checks scored so far
   u8 num_tasks;
-  // The rules' automated opponent (core::kAutomaton: Pax Pamir's Wakhan,
-  // core/rulesets/pamir/wakhan.h). Shared code asks only is_automaton and automaton_seat. Both
-  // fields are 0 in games without her, so that those states hash exactly as before she existed.
-  u8 automaton;  // 1 + her seat, or 0 when she does not play
-  u8 ai_drawn;   // AI cards drawn from ai_deck: the face-up card is ai_deck[ai_drawn-1]
+  // The seat of the rules' automated opponent (core::kAutomaton: Pax Pamir's Wakhan), whose
+  // decisions the engine takes (Rules::automaton_*): 1 + her seat, or 0 when none plays. Shared
+  // code asks only is_automaton and automaton_seat; what she keeps besides (an AI deck) is the
+  // ruleset's own state.
+  u8 automaton;
+  // The ruleset's own state (core/rulesets/<game>/game_state.inc).
 #include "game_state.inc"
   Task tasks[kMaxTasks];
-  u8 ai_deck[kWakhanCards];  // the AI deck's order (cards 1..24); past ai_drawn it is hidden
+  // The ruleset's own state that closes the State (game_state_tail.inc), word-aligned: full_key
+  // leaves out its trailing words while they are zero, so that positions of games that do not
+  // use it (Pax Pamir without Wakhan) keep the keys they had before it existed.
+#include "game_state_tail.inc"
 
   // ---- small queries (more in rules.h) -----------------------------------------------------
   int court_begin(int p) const {
@@ -175,14 +179,22 @@ struct State {
 
 static_assert(std::is_trivially_copyable_v<State>);
 
-// A field of a ruleset's own state (game_state.inc) as positions name it (Rules::kOwnState):
-// `length` bytes from `offset`, each 0..max; a single byte is written as a number, more as
-// an array.
+// A field of a ruleset's own state (game_state.inc) as positions name it (Rules::kOwnState,
+// Rules::kAutomatonState): `length` bytes from `offset`, each min..max; a single byte is
+// written as a number, more as an array. A pile a seat sees only the top of (an AI deck) names
+// the byte that counts its entries seen (`seen_count`, an offset; kAllSeen: all of them), and
+// may name a key for the back of its first unseen entry, which the seat sees (`back_key`:
+// Rules::hide leaves the lowest entry with that back there); observations write its unseen
+// entries as null.
 struct OwnStateField {
+  static constexpr u16 kAllSeen = 0xFFFF;
   const char* key;
   u16 offset;
   u8 length;
   u8 max;
+  u8 min = 0;
+  u16 seen_count = kAllSeen;
+  const char* back_key = nullptr;
 };
 static_assert(std::has_unique_object_representations_v<State>, "State must have no padding");
 static_assert(sizeof(State) <= 1024, "State should stay under 1 KiB");

@@ -54,6 +54,29 @@ struct Terms {
   // whose cards take bonus actions.
   const char *coalition, *loyalty_points, *favored_suit;
 };
+// Impact icons every game has, in the order of their appearance in the data files. A
+// ruleset's own icons follow from kFirstOwn (its game.inc adds them to this namespace); the
+// rules resolve them with Rules::own_icon and name them with Rules::kOwnIcons.
+namespace Icon {
+enum : u8 {
+  kArmy,
+  kRoad,
+  kTribe,
+  kSpy,
+  kLeverage,
+  kFavorEconomic,
+  kFavorMilitary,
+  kFavorPolitical,
+  kFavorIntelligence,
+  kFirstOwn
+};
+}
+// A ruleset's own impact icon, as the board names its mechanism (one symbol per mechanism)
+// and as logs and card descriptions word it.
+struct OwnIcon {
+  const char* mechanic;
+  const char* words;
+};
 #include "game.inc"
 constexpr int kNoPlayer = 0xFF;
 // The region printed on cards whose region is wherever the neutral piece is (Rules::card_region).
@@ -84,27 +107,9 @@ constexpr int kTotalRupees = 36;  // the coins in the box; not a hard limit (ban
 constexpr int kMarketRows = 2;
 constexpr int kMarketCols = 6;
 constexpr int kGiftSlots = 3;
-constexpr int kWakhanCards = 24;  // the Wakhan AI deck
 
 namespace Suit {
 enum : u8 { kEconomic, kMilitary, kPolitical, kIntelligence, kCount };
-}
-// Impact icons, in the order of their appearance in the data files.
-namespace Icon {
-enum : u8 {
-  kArmy,
-  kRoad,
-  kTribe,
-  kSpy,
-  kLeverage,
-  kFavorEconomic,
-  kFavorMilitary,
-  kFavorPolitical,
-  kFavorIntelligence,
-  kClimateProsperity,
-  kClimateWar,  // the climate one space toward that end (Rules::climate_icon)
-  kCount
-};
 }
 namespace CardAction {
 enum : u8 { kTax, kGift, kBuild, kMove, kBetray, kBattle, kCount };

@@ -46,13 +46,13 @@ struct FactsJson {
 // names it in the game's words (card_actions' names, words).
 constexpr const char* kCardActionMechanics[CardAction::kCount] = {"tax",  "gift",   "build",
                                                                   "move", "betray", "battle"};
-constexpr const char* kIconMechanics[Icon::kCount] = {
-    "army",       "road",  "tribe", "spy",   "leverage",
-    "favor",      "favor", "favor", "favor", "climate_prosperity",
-    "climate_war"};
+// A ruleset's own icons (Icon::kFirstOwn on) are named by its Rules::kOwnIcons.
+constexpr const char* kIconMechanics[Icon::kFirstOwn] = {"army",  "road",  "tribe", "spy",  "leverage",
+                                                         "favor", "favor", "favor", "favor"};
 
 Json icon_json(int icon) {
-  Json j = {{"icon", kIconMechanics[icon]}};
+  Json j = {{"icon", icon < Icon::kFirstOwn ? kIconMechanics[icon]
+                                            : Rules::kOwnIcons[icon - Icon::kFirstOwn].mechanic}};
   if (icon >= Icon::kFavorEconomic && icon <= Icon::kFavorIntelligence)
     j["suit"] = suit_name(icon - Icon::kFavorEconomic);
   return j;

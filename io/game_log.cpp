@@ -205,7 +205,7 @@ std::vector<std::string> describe_consequences(const State& before, const State&
   // A game's neutral piece that acts by its own AI deck (Pax Expanse's Rocinante) takes its
   // turn inside the decision that ends a round: say so first, with the card it acted by (the
   // position's "<piece> card" fact), so that what it did is not read as the player's.
-  if (kTerms.neutral && before.ai_drawn != after.ai_drawn) {
+  if (Rules::neutral_acted(before, after)) {
     FactLines was;
     Rules::describe_own(before, was);
     const auto card = was.texts.find(std::string(kTerms.neutral) + " card");
@@ -317,8 +317,7 @@ std::string describe_card(int c) {
     append_item(icons, icon <= Icon::kLeverage ? std::string(icon_words[icon])
                        : icon <= Icon::kFavorIntelligence
                            ? std::string("favor ") + suit_name(icon - Icon::kFavorEconomic)
-                           : std::string(icon == Icon::kClimateWar ? "climate toward war"
-                                                                   : "climate toward prosperity"));
+                           : std::string(Rules::kOwnIcons[icon - Icon::kFirstOwn].words));
   }
   if (!icons.empty()) out += "; impacts " + icons;
   std::string actions;

@@ -1,9 +1,11 @@
 #include "io/observation.h"
 
 #include <nlohmann/json.hpp>
+#include <span>
 
 #include "core/actions.h"
 #include "core/game.h"
+#include "core/game_rules.h"
 #include "core/hash.h"
 #include "core/world.h"
 #include "io/json.h"
@@ -15,6 +17,26 @@ namespace {
 using Json = nlohmann::ordered_json;
 
 constexpr const char* kObservationFormat = "pamir-observation-1";
+
+// A pile of the ruleset's state that a seat sees only the top of (OwnStateField::seen_count):
+// its unseen entries are null, and the back of the first of them, where the field names a
+// key for it, is the entry the seat's view keeps there (null when the view keeps none).
+void hide_unseen_entries(const State& s, const State& view, std::span<const core::OwnStateField> fields,
+                         Json& object) {
+  const auto* bytes = reinterpret_cast<const core::u8*>(&s);
+  const auto* seen = reinterpret_cast<const core::u8*>(&view);
+  for (const core::OwnStateField& f : fields) {
+    if (f.seen_count == core::OwnStateField::kAllSeen) continue;
+    const int count = bytes[f.seen_count];
+    // Adding a key to an ordered_json object can move its members (a vector holds them), so
+    // the new key goes in before a reference to another member is taken.
+    if (f.back_key)
+      object[f.back_key] =
+          count < f.length && seen[f.offset + count] ? Json(seen[f.offset + count]) : Json(nullptr);
+    Json& entries = object[f.key];
+    for (int i = count; i < f.length; ++i) entries[i] = nullptr;
+  }
+}
 
 Json observation(const State& s, int seat) {
   const State view = core::seat_view(s, seat);
@@ -32,19 +54,8 @@ Json observation(const State& s, int seat) {
   }
   Json& deck = j["deck"]["cards"];
   for (int i = s.deck_pos; i < s.deck_size; ++i) deck[i] = nullptr;
-  if (s.automaton) {
-    // Adding a key to an ordered_json object can move its members (a vector holds them), so
-    // the new key goes in before a reference to another member is taken.
-    j["wakhan"]["ai_top_back"] = s.ai_drawn ? Json(view.ai_deck[s.ai_drawn]) : Json(nullptr);
-    Json& ai = j["wakhan"]["ai_deck"];
-    for (int i = s.ai_drawn; i < core::kWakhanCards; ++i) ai[i] = nullptr;
-  }
-  // An AI deck in the ruleset's own state (Rules::kOwnState) is hidden below its face-up card,
-  // as Wakhan's is.
-  if (j.contains(core::kGameKey) && j[core::kGameKey].contains("ai_deck")) {
-    Json& ai = j[core::kGameKey]["ai_deck"];
-    for (int i = s.ai_drawn; i < core::kWakhanCards; ++i) ai[i] = nullptr;
-  }
+  if (s.automaton) hide_unseen_entries(s, view, Rules::kAutomatonState, j[core::kAutomaton]);
+  if (!Rules::kOwnState.empty()) hide_unseen_entries(s, view, Rules::kOwnState, j[core::kGameKey]);
   return j;
 }
 

@@ -14,8 +14,9 @@ using core::State;
 
 // The position as seat knows it: the position format with what no player has seen left out
 // (core::public_view decides what that is): the undrawn deck entries are null, the cards
-// set aside or still in the deck are listed together as "unseen", Wakhan's undrawn AI cards
-// are null (the back of her top card is "ai_top_back"), and there is no "rng".
+// set aside or still in the deck are listed together as "unseen", the undrawn cards of an
+// AI deck (core::OwnStateField::seen_count) are null (Wakhan's: the back of her top card is
+// "ai_top_back"), and there is no "rng".
 std::string observation_to_json(const State& s, int seat, int indent = -1);
 
 // One line for an outside agent deciding for seat: {"seat", "observation", "world", "legal"}.

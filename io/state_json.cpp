@@ -648,33 +648,62 @@ void write_game(Json& j) {
   if (core::kGameKey != kDefaultGame) j["game"] = core::kGameKey;
 }
 
-// The ruleset's own state (Rules::kOwnState), as an object named by the game's key: each
-// field a number, or an array when it spans several bytes.
-void write_own_state(const State& s, Json& j) {
-  if (Rules::kOwnState.empty()) return;
+// Fields of the ruleset's own state (Rules::kOwnState, Rules::kAutomatonState) as members
+// of an object: each a number, or an array when it spans several bytes.
+void write_fields(const State& s, std::span<const core::OwnStateField> fields, Json& object) {
   const auto* bytes = reinterpret_cast<const u8*>(&s);
-  Json& own = j[core::kGameKey];
-  for (const core::OwnStateField& f : Rules::kOwnState)
-    own[f.key] = f.length == 1 ? Json(bytes[f.offset])
-                               : Json(std::vector<int>(bytes + f.offset, bytes + f.offset + f.length));
+  for (const core::OwnStateField& f : fields)
+    object[f.key] = f.length == 1 ? Json(bytes[f.offset])
+                                  : Json(std::vector<int>(bytes + f.offset, bytes + f.offset + f.length));
+}
+// Reads the fields from the object named `name` (in messages).
+void read_fields(const Json& object, std::span<const core::OwnStateField> fields, const std::string& name,
+                 State& s) {
+  auto* bytes = reinterpret_cast<u8*>(&s);
+  for (const core::OwnStateField& f : fields) {
+    const std::string at = name + "." + f.key;
+    if (f.length == 1) {
+      bytes[f.offset] = u8(get_int(object[f.key], at, f.min, f.max));
+      continue;
+    }
+    const Json& values = get_array(object[f.key], at, f.length, f.length);
+    for (int i = 0; i < f.length; ++i)
+      bytes[f.offset + i] = u8(get_int(values[i], index(at, i), f.min, f.max));
+  }
+}
+// Refuses an object named `name` without exactly the fields' keys and the others given.
+void expect_field_keys(const Json& object, std::span<const core::OwnStateField> fields,
+                       std::vector<const char*> keys, const std::string& name) {
+  for (const core::OwnStateField& f : fields) keys.push_back(f.key);
+  expect_keys(object, keys.data(), keys.size(), name);
+}
+
+// The ruleset's own state, as an object named by the game's key.
+void write_own_state(const State& s, Json& j) {
+  if (!Rules::kOwnState.empty()) write_fields(s, Rules::kOwnState, j[core::kGameKey]);
 }
 void read_own_state(const Json& j, State& s) {
   if (Rules::kOwnState.empty()) return;
-  const std::string w = core::kGameKey;
-  const Json& own = j[w];
-  std::vector<const char*> keys;
-  for (const core::OwnStateField& f : Rules::kOwnState) keys.push_back(f.key);
-  expect_keys(own, keys.data(), keys.size(), w);
-  auto* bytes = reinterpret_cast<u8*>(&s);
-  for (const core::OwnStateField& f : Rules::kOwnState) {
-    const std::string at = w + "." + f.key;
-    if (f.length == 1) {
-      bytes[f.offset] = u8(get_int(own[f.key], at, 0, f.max));
-      continue;
-    }
-    const Json& values = get_array(own[f.key], at, f.length, f.length);
-    for (int i = 0; i < f.length; ++i) bytes[f.offset + i] = u8(get_int(values[i], index(at, i), 0, f.max));
-  }
+  const Json& object = j[core::kGameKey];
+  expect_field_keys(object, Rules::kOwnState, {}, core::kGameKey);
+  read_fields(object, Rules::kOwnState, core::kGameKey, s);
+}
+
+// The automated opponent's seat and state (Rules::kAutomatonState), as an object named by her
+// spec (core::kAutomaton), in the games she plays.
+void write_automaton(const State& s, Json& j) {
+  if (!s.automaton) return;
+  Json& object = j[core::kAutomaton];
+  object["seat"] = s.automaton_seat();
+  write_fields(s, Rules::kAutomatonState, object);
+}
+void read_automaton(const Json& j, int num_players, State& s) {
+  if (!core::kAutomaton || !j.contains(core::kAutomaton)) return;
+  const std::string name = core::kAutomaton;
+  const Json& object = j[name];
+  expect_field_keys(object, Rules::kAutomatonState, {"seat"}, name);
+  s.automaton = u8(1 + get_int(object["seat"], name + ".seat", 0, num_players - 1));
+  read_fields(object, Rules::kAutomatonState, name, s);
 }
 
 State parse_state(const Json& j) {
@@ -714,15 +743,7 @@ State parse_state(const Json& j) {
   s.rupees_removed = u16(get_int(j["rupees_removed"], "rupees_removed", 0, 65535));
   s.dominance_checks_resolved =
       u8(get_int(j["dominance_checks_resolved"], "dominance_checks_resolved", 0, kNumDominanceChecks));
-  if (core::kAutomaton && j.contains(core::kAutomaton)) {  // its seat and AI deck
-    const Json& w = j[core::kAutomaton];
-    expect_keys(w, {"seat", "ai_deck", "ai_drawn"}, core::kAutomaton);
-    s.automaton = u8(1 + get_int(w["seat"], "wakhan.seat", 0, n - 1));
-    const Json& deck = get_array(w["ai_deck"], "wakhan.ai_deck", kWakhanCards, kWakhanCards);
-    for (int i = 0; i < kWakhanCards; ++i)
-      s.ai_deck[i] = u8(get_int(deck[i], index("wakhan.ai_deck", i), 1, kWakhanCards));
-    s.ai_drawn = u8(get_int(w["ai_drawn"], "wakhan.ai_drawn", 0, kWakhanCards - 1));
-  }
+  read_automaton(j, n, s);
   for (int p = 0; p < kMaxPlayers; ++p) s.loyalty[p] = Coalition::kNone;
   read_own_state(j, s);
 
@@ -934,10 +955,7 @@ std::string state_to_json(const State& s, int indent) {
   Json tasks = Json::array();
   for (int i = 0; i < s.num_tasks; ++i) tasks.push_back(task_json(s.tasks[i]));
   j["tasks"] = tasks;
-  if (s.automaton)
-    j[core::kAutomaton] = {{"seat", s.automaton_seat()},
-                           {"ai_deck", std::vector<int>(s.ai_deck, s.ai_deck + kWakhanCards)},
-                           {"ai_drawn", s.ai_drawn}};
+  write_automaton(s, j);
   write_own_state(s, j);
   return j.dump(indent);
 }

@@ -15,7 +15,6 @@ namespace {
 using namespace core;
 
 static_assert(TaskKind::kNumDecisions + 4 <= Enc::kDecisionCount);
-static_assert(37 + kWakhanCards <= Enc::kGlobalCount);
 
 // Appends features; the caller guarantees room (kMaxActiveFeatures).
 struct Writer {

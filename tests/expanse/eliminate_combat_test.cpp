@@ -223,7 +223,7 @@ TEST(ExpanseDeterminization, SampledWorldsKeepTheChecksOnTopOfTheirPiles) {
     for (int pile = 2; pile < 6; ++pile) EXPECT_EQ(w.deck[l.begin[pile]], kFirstDominanceCheck + pile - 2);
     EXPECT_EQ(rocinante_card(w), rocinante_card(s));
     deck_differs |= std::memcmp(w.deck, s.deck, sizeof s.deck) != 0;
-    ai_differs |= std::memcmp(w.ai_deck, s.ai_deck, sizeof s.ai_deck) != 0;
+    ai_differs |= std::memcmp(w.rocinante_deck, s.rocinante_deck, sizeof s.rocinante_deck) != 0;
   }
   EXPECT_TRUE(deck_differs);
   EXPECT_TRUE(ai_differs);

@@ -26,8 +26,8 @@ inline void end_turn(Scenario& sc) {
 // Makes Rocinante AI card `card` the face-up one (the rest of the deck keeps its order).
 inline void set_face_up(Scenario& sc, int card) {
   int at = 0;
-  while (sc.s.ai_deck[at] != card) ++at;
-  std::swap(sc.s.ai_deck[at], sc.s.ai_deck[sc.s.ai_drawn - 1]);
+  while (sc.s.rocinante_deck[at] != card) ++at;
+  std::swap(sc.s.rocinante_deck[at], sc.s.rocinante_deck[sc.s.rocinante_drawn - 1]);
   ASSERT_EQ(rocinante_card(sc.s), card);
 }
 

@@ -31,7 +31,7 @@ TEST(ExpanseRocinante, ActsAfterEveryPlayerThenMovesToItsCardsLocation) {
   EXPECT_EQ(sc.s.armies[Region::kOuterPlanets][Coalition::kMars], 1);
   EXPECT_EQ(sc.s.armies[Region::kOuterPlanets][Coalition::kEarth], 1);
   EXPECT_EQ(rocinante_region(sc.s), Region::kMars);
-  EXPECT_EQ(sc.s.ai_drawn, 2);
+  EXPECT_EQ(sc.s.rocinante_drawn, 2);
   EXPECT_NE(rocinante_card(sc.s), 4);
   EXPECT_EQ(sc.s.current, 0);
 }
@@ -123,9 +123,9 @@ TEST(ExpanseRocinante, ACombatDamagesItAndItStaysPutOnItsNextTurn) {
 // Seed "The Rocinante": an empty AI deck is reshuffled from its discards.
 TEST(ExpanseRocinante, AnEmptyAiDeckIsReshuffled) {
   Scenario sc({Coalition::kEarth, Coalition::kMars, Coalition::kBelt});
-  sc.s.ai_drawn = kWakhanCards;  // the last card is face up
+  sc.s.rocinante_drawn = kRocinanteCards;  // the last card is face up
   play_round(sc);
-  EXPECT_EQ(sc.s.ai_drawn, 1);
+  EXPECT_EQ(sc.s.rocinante_drawn, 1);
   sc.check();  // still the 24 cards
 }
 

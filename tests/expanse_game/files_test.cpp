@@ -111,8 +111,8 @@ TEST(ExpanseFiles, ObservationsHideTheRocinantesDeck) {
   const State s = random_game(3, 4)[30];
   const nlohmann::json j = nlohmann::json::parse(io::observation_to_json(s, 0));
   const nlohmann::json& deck = j.at("expanse").at("ai_deck");
-  ASSERT_EQ(deck.size(), size_t(core::kWakhanCards));
-  for (int i = 0; i < core::kWakhanCards; ++i) EXPECT_EQ(deck[i].is_null(), i >= s.ai_drawn) << i;
+  ASSERT_EQ(deck.size(), size_t(core::kRocinanteCards));
+  for (int i = 0; i < core::kRocinanteCards; ++i) EXPECT_EQ(deck[i].is_null(), i >= s.rocinante_drawn) << i;
 }
 
 // Seed "Starting Loyalty": while loyalty is chosen, a seat's observation does not show the
@@ -187,12 +187,12 @@ TEST(ExpanseEncoder, SeesTheRocinantesFaceUpCard) {
     ASSERT_EQ(row[both], card.both ? 1.0f : 0.0f);
     for (int r = 0; r < core::Region::kCount; ++r)
       ASSERT_EQ(row[location + r], card.location == r ? 1.0f : 0.0f) << r;
-    ASSERT_FLOAT_EQ(row[drawn], s.ai_drawn / 24.0f);
+    ASSERT_FLOAT_EQ(row[drawn], s.rocinante_drawn / 24.0f);
   }
   // Another face-up card with other actions encodes differently.
   State s = random_game(4, 3)[30], other = s;
-  const int next = s.ai_drawn < 24 ? s.ai_drawn : s.ai_drawn - 2;
-  std::swap(other.ai_deck[s.ai_drawn - 1], other.ai_deck[next]);
+  const int next = s.rocinante_drawn < 24 ? s.rocinante_drawn : s.rocinante_drawn - 2;
+  std::swap(other.rocinante_deck[s.rocinante_drawn - 1], other.rocinante_deck[next]);
   std::vector<float> a(nets::kNumFeatures), b(nets::kNumFeatures);
   nets::encode_dense(s, a.data());
   nets::encode_dense(other, b.data());
@@ -224,7 +224,7 @@ TEST(ExpanseLog, SpeaksThisGamesWords) {
   // Every round's end, and only a round's end, is the Rocinante's turn, named with its card.
   int turns = 0, rounds = 0;
   for (size_t i = 0; i + 1 < game.size(); ++i) {
-    rounds += game[i + 1].ai_drawn != game[i].ai_drawn;
+    rounds += game[i + 1].rocinante_drawn != game[i].rocinante_drawn;
     const auto lines = io::describe_consequences(game[i], game[i + 1]);
     turns += !lines.empty() && lines[0].rfind("the round ends: the rocinante's turn (", 0) == 0;
   }

@@ -30,7 +30,6 @@ struct DominanceCheckDef {
   bool last;          // the final check
 };
 #include "expanse_tables.inc"
-static_assert(kRocinanteCards == kWakhanCards, "the Rocinante's AI deck lives in State::ai_deck");
 
 // The climate track's spaces (climate.tsv order); it starts at Peace (seed, "Starting Political Climate").
 constexpr int kProsperity = 0, kPeace = 1, kColdWar = 2, kWar = 3;
@@ -102,10 +101,10 @@ void Rules::setup(State& s, int automaton_seat) {
     bank -= s.rupees[p];
   }
   s.bank = i16(bank);
-  // The Rocinante AI deck, its top card face up (State::ai_deck[ai_drawn - 1]).
-  for (int i = 0; i < kRocinanteCards; ++i) s.ai_deck[i] = u8(i + 1);
-  shuffle(s.ai_deck, kRocinanteCards, s.rng);
-  s.ai_drawn = 1;
+  // The Rocinante AI deck, its top card face up (State::rocinante_deck[rocinante_drawn - 1]).
+  for (int i = 0; i < kRocinanteCards; ++i) s.rocinante_deck[i] = u8(i + 1);
+  shuffle(s.rocinante_deck, kRocinanteCards, s.rng);
+  s.rocinante_drawn = 1;
   // Loyalty is chosen secretly and revealed together: the engine asks each seat in turn
   // order, and an observation hides the choices until all are made (docs/rules-notes.md).
   for (int i = n - 1; i >= 0; --i) push_task(s, TaskKind::kChooseLoyalty, seat_at(s, s.first_chooser, i));
@@ -192,7 +191,7 @@ void note_mobilise_move(State& s, int p, int from, int to) {
 
 int rocinante_region(const State& s) { return s.rocinante_region; }
 int objective_region(const State& s) { return s.objective_region; }
-int rocinante_card(const State& s) { return s.ai_deck[s.ai_drawn - 1]; }
+int rocinante_card(const State& s) { return s.rocinante_deck[s.rocinante_drawn - 1]; }
 
 namespace {
 
@@ -356,11 +355,11 @@ void rocinante_acts(State& s) {
 void end_rocinante_turn(State& s) {
   if (!s.rocinante_damaged) s.rocinante_region = face_up_card(s).location;
   s.rocinante_damaged = 0;
-  if (s.ai_drawn < kRocinanteCards) {
-    ++s.ai_drawn;
+  if (s.rocinante_drawn < kRocinanteCards) {
+    ++s.rocinante_drawn;
   } else {  // the deck is out: the discards are shuffled into a new one
-    shuffle(s.ai_deck, kRocinanteCards, s.rng);
-    s.ai_drawn = 1;
+    shuffle(s.rocinante_deck, kRocinanteCards, s.rng);
+    s.rocinante_drawn = 1;
   }
 }
 
@@ -431,24 +430,26 @@ void Rules::after_turn(State& s, int p) {
 }
 
 void Rules::sample_hidden(State& w, int p, u64& rng) {
-  shuffle(&w.ai_deck[w.ai_drawn], kWakhanCards - w.ai_drawn, rng);  // below its face-up card
+  shuffle(&w.rocinante_deck[w.rocinante_drawn], kRocinanteCards - w.rocinante_drawn,
+          rng);  // below its face-up card
   sample_loyalty_choices(w, p, rng);
 }
 
 std::string Rules::check_own_state(const State& s) {
   unsigned seen = 0;
-  for (int c : s.ai_deck) {
-    if (c < 1 || c > kWakhanCards || (seen >> c & 1)) return "the Rocinante's deck is not its 24 AI cards";
+  for (int c : s.rocinante_deck) {
+    if (c < 1 || c > kRocinanteCards || (seen >> c & 1)) return "the Rocinante's deck is not its 24 AI cards";
     seen |= 1u << c;
   }
-  if (s.ai_drawn < 1 || s.ai_drawn > kWakhanCards) return "the Rocinante has no face-up AI card";
+  if (s.rocinante_drawn < 1 || s.rocinante_drawn > kRocinanteCards)
+    return "the Rocinante has no face-up AI card";
   bool moving = false;
   for (int i = 0; i < s.num_tasks; ++i)
     moving |= s.tasks[i].kind == TaskKind::kMoveFrom || s.tasks[i].kind == TaskKind::kMoveTo;
   bool marks = s.transports_used[0] || s.transports_used[1];
   for (const u8 n : s.fleets_arrived) marks |= n != 0;
   if (marks && !moving) return "Mobilise marks outside a Mobilise action";
-  if (s.automaton) return "Wakhan in a Pax Expanse game";
+  if (s.automaton) return "an automated opponent's seat in a game that has none";
   return "";
 }
 

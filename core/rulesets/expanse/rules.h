@@ -69,7 +69,11 @@ struct Rules {
     shed_old_loyalty(s, p);
   }
   static void loyalty_chosen(State&) {}
-  static void climate_icon(State& s, int toward) { move_climate(s, toward); }
+  // Its climate icons move the political climate one space toward their end.
+  static void own_icon(State& s, int, int icon) { move_climate(s, icon == Icon::kClimateWar ? +1 : -1); }
+  static constexpr OwnIcon kOwnIconTable[] = {{"climate_prosperity", "climate toward prosperity"},
+                                              {"climate_war", "climate toward war"}};
+  static constexpr std::span<const OwnIcon> kOwnIcons{kOwnIconTable};
   // The crew cards are in whichever region the Rocinante is.
   static int card_region(const State& s, int printed) {
     return printed == kNeutralPieceRegion ? s.rocinante_region : printed;
@@ -90,25 +94,28 @@ struct Rules {
 
   // The Rocinante's AI deck below its face-up card, and the loyalty others chose at setup.
   static void hide(State& v, int p) {
-    for (int i = v.ai_drawn; i < kWakhanCards; ++i) v.ai_deck[i] = 0;
+    for (int i = v.rocinante_drawn; i < kRocinanteCards; ++i) v.rocinante_deck[i] = 0;
     hide_loyalty_choices(v, p);
   }
   static void sample_hidden(State& w, int p, u64& rng);  // expanse.cpp
   static bool loyalty_seen(const State& s, int viewer, int q) { return !loyalty_hidden(s, viewer, q); }
   static std::string check_own_state(const State& s);  // expanse.cpp
 
-  // Its own state in positions, in the object "expanse" (and the Rocinante's AI deck, a
-  // shared field it uses as Wakhan's is used in Pax Pamir).
+  // Its own state in positions, in the object "expanse". The Rocinante's AI deck keeps the
+  // keys it had when it lived in Wakhan's fields ("ai_deck", "ai_drawn"), so that positions
+  // written then still load; a seat sees its cards drawn, the rest are null in observations.
   static constexpr OwnStateField kOwnStateFields[] = {
       {"rocinante_region", offsetof(State, rocinante_region), 1, Region::kCount - 1},
       {"objective_region", offsetof(State, objective_region), 1, Region::kCount - 1},
       {"rocinante_damaged", offsetof(State, rocinante_damaged), 1, 1},
       {"transports_used", offsetof(State, transports_used), sizeof(State::transports_used), 255},
       {"fleets_arrived", offsetof(State, fleets_arrived), Region::kCount, 255},
-      {"ai_deck", offsetof(State, ai_deck), kWakhanCards, kWakhanCards},
-      {"ai_drawn", offsetof(State, ai_drawn), 1, kWakhanCards},
+      {"ai_deck", offsetof(State, rocinante_deck), kRocinanteCards, kRocinanteCards, 0,
+       offsetof(State, rocinante_drawn)},
+      {"ai_drawn", offsetof(State, rocinante_drawn), 1, kRocinanteCards},
   };
   static constexpr std::span<const OwnStateField> kOwnState{kOwnStateFields};
+  static constexpr std::span<const OwnStateField> kAutomatonState{};  // no automated opponent
 
   // Presentation: the political climate, the Rocinante and the objective token, faction
   // control of each region, and what the face-up AI card will do.
@@ -118,7 +125,12 @@ struct Rules {
     w.token("rocinante", s.rocinante_region, s.rocinante_damaged ? "damaged" : "");
     w.token("objective", s.objective_region, "");
     for (int r = 0; r < Region::kCount; ++r) w.owner("faction control", r, faction_controller(s, r));
-    if (s.ai_drawn) w.text("rocinante card", describe_rocinante_card(rocinante_card(s)));
+    if (s.rocinante_drawn) w.text("rocinante card", describe_rocinante_card(rocinante_card(s)));
+  }
+
+  // The Rocinante acts by drawing its next AI card.
+  static bool neutral_acted(const State& before, const State& after) {
+    return before.rocinante_drawn != after.rocinante_drawn;
   }
 
   // The nets' input (nets/encoder.h): the Rocinante's region, the objective token's, whether
@@ -136,13 +148,13 @@ struct Rules {
     if (s.rocinante_region < Region::kCount) put(s.rocinante_region, 1.0f);
     if (s.objective_region < Region::kCount) put(Region::kCount + s.objective_region, 1.0f);
     put(2 * Region::kCount, s.rocinante_damaged != 0 ? 1.0f : 0.0f);
-    if (s.ai_drawn == 0) return;  // a hand-made position without the AI deck
+    if (s.rocinante_drawn == 0) return;  // a hand-made position without the AI deck
     const RocinanteCardDef& card = rocinante_card_def(rocinante_card(s));
     if (card.top != RocinanteAction::kNone) put(kTop + card.top - 1, 1.0f);
     if (card.bottom != RocinanteAction::kNone) put(kBottom + card.bottom - 1, 1.0f);
     put(kBoth, card.both ? 1.0f : 0.0f);
     if (card.location < Region::kCount) put(kLocation + card.location, 1.0f);
-    put(kDrawn, s.ai_drawn * (1.0f / kWakhanCards));
+    put(kDrawn, s.rocinante_drawn * (1.0f / kRocinanteCards));
   }
 };
 

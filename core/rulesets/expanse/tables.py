@@ -1,6 +1,6 @@
 """Pax Expanse's part of the table generator (scripts/gen_card_table.py): its words for the
-mechanisms the rules code names, in the order of those enumerations (core/types.h), and its
-own tables."""
+mechanisms the rules code names, in the order of those enumerations (core/types.h; its climate
+icons are its own, added to Icon in game.inc), and its own tables."""
 
 VOCABULARY = {
     "data": "data/expanse", "cards": "assets.tsv", "loyalist": "loyalist", "reward": "reward",
@@ -66,7 +66,7 @@ def own_tables(data, gen):
         assert key == "none" or key in vocabulary, key
         return f"RocinanteAction::k{'None' if key == 'none' else camel(key)[1:]}"
 
-    lines += [f"constexpr int kRocinanteCards = {len(ai_cards)};",
+    lines += [f"static_assert(kRocinanteCards == {len(ai_cards)}, \"game.inc: the deck's size is rocinante_cards.tsv's count\");",
               "// {top action, bottom action, both performed (James Holden), location}",
               "constexpr RocinanteCardDef kRocinanteCardDefs[kRocinanteCards] = {"]
     for r in ai_cards:

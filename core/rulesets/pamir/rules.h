@@ -4,6 +4,7 @@
 // automated opponent of the 2- and 3-seat game, wakhan.h), coalition scoring with the
 // four-point lead, and the patriots and prizes lost on a change of loyalty.
 
+#include <cstddef>
 #include <span>
 #include <string>
 
@@ -67,7 +68,8 @@ struct Rules {
   // follows. rules.cpp.
   static void turn_loyalty(State& s, int p, int coalition);
   static void loyalty_chosen(State& s) { refresh_pragmatic_loyalty(s); }
-  static void climate_icon(State&, int) {}
+  static void own_icon(State&, int, int) {}  // no icons of its own
+  static constexpr std::span<const OwnIcon> kOwnIcons{};
   static int card_region(const State&, int printed) { return printed; }
 
   // No decisions of its own: Wakhan's are made through the shared ones.
@@ -89,8 +91,16 @@ struct Rules {
   static bool loyalty_seen(const State&, int, int) { return true; }
   static std::string check_own_state(const State& s) { return check_wakhan(s); }
 
-  // No state of its own beyond the shared fields (Wakhan's seat and AI deck are shared ones).
+  // Positions: no state of its own outside Wakhan's. Hers (game_state.inc, her AI deck) is
+  // written with her seat in the object "wakhan" of the games she plays; a seat sees the AI
+  // cards drawn and the back of the top one (hide_unseen_ai_cards).
   static constexpr std::span<const OwnStateField> kOwnState{};
+  static constexpr OwnStateField kAutomatonStateFields[] = {
+      {"ai_deck", offsetof(State, ai_deck), kWakhanCards, kWakhanCards, 1, offsetof(State, ai_drawn),
+       "ai_top_back"},
+      {"ai_drawn", offsetof(State, ai_drawn), 1, kWakhanCards - 1},
+  };
+  static constexpr std::span<const OwnStateField> kAutomatonState{kAutomatonStateFields};
 
   // Presentation: the coalition dominant now (a Dominance Check now would score it).
   template <class W>
@@ -98,6 +108,8 @@ struct Rules {
     const int k = dominant_coalition(s);
     w.text("dominant coalition", k == Coalition::kNone ? "none" : coalition_name(k));
   }
+
+  static bool neutral_acted(const State&, const State&) { return false; }  // no neutral piece
 
   // The nets' input (nets/encoder.h): Wakhan's seat (as an offset from the viewer), how far
   // into her AI deck she is, and her face-up card (the order of the rest is hidden).
