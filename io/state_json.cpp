@@ -46,28 +46,28 @@ constexpr const char* kBribePurposeNames[] = {"play_left", "play_right", "tax", 
 
 // The meaning of a task field, which decides how it is written and which values are valid.
 enum class Field : u8 {
-  kUnused,       // always 0; not written
-  kCount,        // a small number, 0..kMaxCount
-  kCard,         // a court card id
-  kRegion,       // a region name
-  kCoalition,    // a coalition name
-  kPlayer,       // a seat
-  kCylLoc,       // a cylinder location string (not the supply)
-  kBlockLoc,     // a block location string (not the supply)
-  kSite,         // "kabul" or "card:12"
-  kMoveLoc,      // "army:kabul", "spy:12" or "tribe:kabul"
-  kPurpose,      // a bribe purpose (BribeFor)
-  kEvent,        // an event kind name
-  kIconIndex,    // 0..3, an index into a card's impact icons
-  kFlag,         // 0 or 1
-  kWakhanCount,  // a count only Wakhan's tasks use: written when not 0, 0 when absent
-  kOptional,     // 0..255, a field only some rulesets' tasks use (a region, a site, a count, a card
-                 // or none): written when not 0, 0 when absent, so other rulesets' positions keep
-                 // their fields
+  kUnused,          // always 0; not written
+  kCount,           // a small number, 0..kMaxCount
+  kCard,            // a court card id
+  kRegion,          // a region name
+  kCoalition,       // a coalition name
+  kPlayer,          // a seat
+  kCylLoc,          // a cylinder location string (not the supply)
+  kBlockLoc,        // a block location string (not the supply)
+  kSite,            // "kabul" or "card:12"
+  kMoveLoc,         // "army:kabul", "spy:12" or "tribe:kabul"
+  kPurpose,         // a bribe purpose (BribeFor)
+  kEvent,           // an event kind name
+  kIconIndex,       // 0..3, an index into a card's impact icons
+  kFlag,            // 0 or 1
+  kAutomatonCount,  // a count only the automaton's tasks use: written when not 0, 0 when absent
+  kOptional,        // 0..255, a field only some rulesets' tasks use (a region, a site, a count, a card
+                    // or none): written when not 0, 0 when absent, so other rulesets' positions keep
+                    // their fields
 };
 // Whether a field is left out of the JSON when it is 0.
 constexpr bool omitted_when_zero(Field type) {
-  return type == Field::kWakhanCount || type == Field::kOptional;
+  return type == Field::kAutomatonCount || type == Field::kOptional;
 }
 constexpr int kMaxCount = 10;  // bribes go up to 10 rupees; every other count is smaller
 
@@ -85,9 +85,9 @@ struct TaskSpec {
 constexpr TaskSpec kSharedDecisionSpecs[] = {
     {"choose_loyalty", {}},
     {"turn_actions",
-     {{"ai_box", Field::kWakhanCount},
-      {"ai_boxes_skipped", Field::kWakhanCount},
-      {"ai_court_battle", Field::kWakhanCount}}},
+     {{"ai_box", Field::kAutomatonCount},
+      {"ai_boxes_skipped", Field::kAutomatonCount},
+      {"ai_court_battle", Field::kAutomatonCount}}},
     {"bribe_demand", {{"max", Field::kCount}, {"card", Field::kCard}, {"purpose", Field::kPurpose}}},
     {"bribe_pay",
      {{"amount", Field::kCount},
@@ -95,7 +95,9 @@ constexpr TaskSpec kSharedDecisionSpecs[] = {
       {"purpose", Field::kPurpose},
       {"receiver", Field::kPlayer}}},
     {"place_road",
-     {{"region", Field::kRegion}, {"coalition", Field::kCoalition}, {"earlier_roads", Field::kWakhanCount}}},
+     {{"region", Field::kRegion},
+      {"coalition", Field::kCoalition},
+      {"earlier_roads", Field::kAutomatonCount}}},
     {"place_spy", {{"region", Field::kRegion}}},
     {"take_cylinder", {{"to", Field::kCylLoc}}},
     {"take_block", {{"coalition", Field::kCoalition}, {"to", Field::kBlockLoc}}},
@@ -449,7 +451,7 @@ int parse_field(const FieldSpec& f, const Json& v, const std::string& where, int
       return int(get_int(v, where, 0, 3));
     case Field::kFlag:
       return int(get_int(v, where, 0, 1));
-    case Field::kWakhanCount:
+    case Field::kAutomatonCount:
       return int(get_int(v, where, 0, kMaxCount));
     case Field::kOptional:
       return int(get_int(v, where, 0, 255));
