@@ -118,7 +118,7 @@ std::string check_legal_set(const State& s, const Action* legal, int n) {
   if (!is_decision(s.top())) return "the top task is automatic after apply";
   if (to_move(s) != s.top().player) return "to_move is not the top task's player";
   if (to_move(s) >= s.num_players) return "to_move is no seat";
-  if (s.is_automaton(to_move(s))) return "to_move names Wakhan, whose decisions the engine takes";
+  if (s.is_automaton(to_move(s))) return "to_move names the automaton, whose decisions the engine takes";
   std::unordered_set<std::string> names;
   for (int i = 0; i < n; ++i) {
     const Action a = legal[i];

@@ -24,10 +24,10 @@ struct PlayedGame {
   State final_state;
 };
 
-// Plays one random game from (players, seed), checking every position and step; with a
-// Wakhan seat, the engine plays that seat.
-void play_checked(int players, u64 seed, PlayedGame& game, int wakhan_seat) {
-  State s = new_game(players, seed, wakhan_seat);
+// Plays one random game from (players, seed), checking every position and step; with an
+// automaton seat, the engine plays that seat.
+void play_checked(int players, u64 seed, PlayedGame& game, int automaton_seat) {
+  State s = new_game(players, seed, automaton_seat);
   u64 rng = seed * 0x9E3779B97F4A7C15ull + u64(players);
   Action legal[kMaxLegalActions];
   for (;;) {
@@ -52,8 +52,8 @@ void play_checked(int players, u64 seed, PlayedGame& game, int wakhan_seat) {
 
 // Replays the recorded actions from the same seed; every intermediate state must hash as
 // before and the final state must be bit-identical.
-void replay_matches(int players, u64 seed, const PlayedGame& game, int wakhan_seat) {
-  State s = new_game(players, seed, wakhan_seat);
+void replay_matches(int players, u64 seed, const PlayedGame& game, int automaton_seat) {
+  State s = new_game(players, seed, automaton_seat);
   for (size_t i = 0; i < game.actions.size(); ++i) {
     ASSERT_EQ(full_key(s), game.keys[i]) << "replay diverged before decision " << i << ", seed " << seed;
     apply(s, game.actions[i]);
@@ -63,12 +63,12 @@ void replay_matches(int players, u64 seed, const PlayedGame& game, int wakhan_se
 
 }  // namespace
 
-void run_games(int players, u64 first_seed, int count, int wakhan_seat) {
+void run_games(int players, u64 first_seed, int count, int automaton_seat) {
   for (u64 seed = first_seed; seed < first_seed + u64(count); ++seed) {
     PlayedGame game;
-    play_checked(players, seed, game, wakhan_seat);
+    play_checked(players, seed, game, automaton_seat);
     if (::testing::Test::HasFatalFailure()) return;
-    replay_matches(players, seed, game, wakhan_seat);
+    replay_matches(players, seed, game, automaton_seat);
     if (::testing::Test::HasFatalFailure()) return;
   }
 }

@@ -9,7 +9,8 @@
 namespace pamir::testing {
 
 // Plays `count` games of `players` seats from seeds first_seed.., failing the running
-// test (gtest) at the first broken invariant; with a Wakhan seat, the engine plays it.
-void run_games(int players, core::u64 first_seed, int count, int wakhan_seat = core::kNoPlayer);
+// test (gtest) at the first broken invariant; with an automaton seat (the rules' automated opponent), the
+// engine plays it.
+void run_games(int players, core::u64 first_seed, int count, int automaton_seat = core::kNoPlayer);
 
 }  // namespace pamir::testing

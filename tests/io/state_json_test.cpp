@@ -178,6 +178,25 @@ TEST(StateJson, RejectsNumbersOutOfRange) {
   EXPECT_EQ(error.rfind("invalid JSON: ", 0), 0u) << error;
 }
 
+// The automaton's object holds her seat and the fields her ruleset lists
+// (Rules::kAutomatonState), each checked against its range: Wakhan's AI cards are 1..24.
+TEST(StateJson, ReadsTheAutomatonsFieldsAsHerRulesetListsThem) {
+  const nlohmann::ordered_json j = nlohmann::ordered_json::parse(state_to_json(new_game(2, 5, 1)));
+  ASSERT_EQ(j.at(kAutomaton).at("seat"), 1);
+  auto refusal = [&](const auto& edit) {
+    nlohmann::ordered_json bad = j;
+    edit(bad[kAutomaton]);
+    std::string error;
+    EXPECT_FALSE(state_from_json(bad.dump(), &error));
+    return error;
+  };
+  EXPECT_EQ(refusal([](auto& w) { w["ai_deck"][3] = 0; }), "wakhan.ai_deck[3]: 0 is out of range 1..24");
+  EXPECT_EQ(refusal([](auto& w) { w["ai_drawn"] = 24; }), "wakhan.ai_drawn: 24 is out of range 0..23");
+  EXPECT_EQ(refusal([](auto& w) { w["seat"] = 2; }), "wakhan.seat: 2 is out of range 0..1");
+  EXPECT_EQ(refusal([](auto& w) { w.erase("ai_drawn"); }), "wakhan: missing key \"ai_drawn\"");
+  EXPECT_EQ(refusal([](auto& w) { w["ai_top_back"] = 1; }), "wakhan: unknown key \"ai_top_back\"");
+}
+
 // The engine protocol frames one error per line, so input text is quoted with escapes.
 TEST(StateJson, ErrorsQuoteInputOnOneLine) {
   EXPECT_EQ(error_after([](auto& j) { j["players"][1]["loyalty"] = "afgh\nok"; }),
