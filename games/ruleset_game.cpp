@@ -272,8 +272,8 @@ class RulesetGame final : public Game {
     if (weights) {
       nets::NetEvaluatorOptions o;
       o.name = "net:gen" + std::to_string(generation - 1);
-      evaluator =
-          search::blend_with_heuristic(nets::make_net_evaluator(std::move(weights), o), config.heuristic_mix);
+      evaluator = search::blend_with_heuristic(nets::make_net_evaluator(std::move(weights), o),
+                                               config.heuristic_mix, config.place_share);
     } else {
       evaluator = std::make_unique<search::UniformEvaluator>();
     }

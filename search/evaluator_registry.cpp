@@ -15,8 +15,10 @@ EvaluatorFactory without_argument(const char* name) {
     if (!request.argument.empty())
       throw std::invalid_argument(std::string("evaluator '") + name + "' takes no argument, got '" +
                                   request.argument + "'");
-    if constexpr (std::is_constructible_v<E, core::u64>)
-      return std::make_unique<E>(request.seed);
+    if constexpr (std::is_constructible_v<E, core::u64, double>)
+      return std::make_unique<E>(request.seed, request.places);
+    else if constexpr (std::is_constructible_v<E, double>)
+      return std::make_unique<E>(request.places);
     else
       return std::make_unique<E>();
   };
@@ -40,7 +42,7 @@ bool register_evaluator(const std::string& name, EvaluatorFactory factory) {
 std::vector<std::string> evaluator_names() { return registry().names(); }
 
 std::unique_ptr<Evaluator> make_evaluator(const std::string& spec, core::u64 seed,
-                                          const std::string& inference) {
+                                          const std::string& inference, double places) {
   const size_t colon = spec.find(':');
   const std::string name = spec.substr(0, colon);
   const std::string argument = colon == std::string::npos ? "" : spec.substr(colon + 1);
@@ -50,11 +52,12 @@ std::unique_ptr<Evaluator> make_evaluator(const std::string& spec, core::u64 see
     for (const std::string& n : evaluator_names()) known += (known.empty() ? "" : ", ") + n;
     throw std::invalid_argument("unknown evaluator '" + name + "' (known: " + known + ")");
   }
-  return factory({argument, seed, inference});
+  return factory({argument, seed, inference, places});
 }
 
 std::unique_ptr<Evaluator> make_evaluator(const SearchOptions& options, core::u64 seed) {
-  return blend_with_heuristic(make_evaluator(options.eval, seed, options.infer), options.hmix);
+  return blend_with_heuristic(make_evaluator(options.eval, seed, options.infer, options.places), options.hmix,
+                              options.places);
 }
 
 }  // namespace pamir::search::inline PAMIR_RULESET

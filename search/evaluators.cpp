@@ -7,6 +7,7 @@
 #include "core/game.h"
 #include "core/random.h"
 #include "search/heuristic.h"
+#include "search/outcome.h"
 
 namespace pamir::search::inline PAMIR_RULESET {
 
@@ -35,35 +36,37 @@ void RolloutEvaluator::evaluate(std::span<const Leaf> leaves, std::span<const Le
       const int n = core::legal_actions(s, legal);
       core::apply(s, legal[core::random_below(rng_, n)]);
     }
-    *results[i].values = core::returns(s);
+    *results[i].values = outcome_values(s, places_);
     uniform_prior(results[i].prior, leaves[i].num_legal);
   }
 }
 
 void HeuristicEvaluator::evaluate(std::span<const Leaf> leaves, std::span<const LeafResult> results) {
   for (size_t i = 0; i < leaves.size(); ++i) {
-    *results[i].values = heuristic_values(*leaves[i].state);
+    *results[i].values = heuristic_values(*leaves[i].state, places_);
     uniform_prior(results[i].prior, leaves[i].num_legal);
   }
 }
 
-HeuristicBlendEvaluator::HeuristicBlendEvaluator(std::unique_ptr<Evaluator> inner, float weight)
-    : inner_(std::move(inner)), weight_(weight) {
+HeuristicBlendEvaluator::HeuristicBlendEvaluator(std::unique_ptr<Evaluator> inner, float weight,
+                                                 double places)
+    : inner_(std::move(inner)), weight_(weight), places_(places) {
   name_ = std::string(inner_->name()) + "+heuristic*" + fmt::sprintf("%g", weight);
 }
 
 void HeuristicBlendEvaluator::evaluate(std::span<const Leaf> leaves, std::span<const LeafResult> results) {
   inner_->evaluate(leaves, results);
   for (size_t i = 0; i < leaves.size(); ++i) {
-    const Values h = heuristic_values(*leaves[i].state);
+    const Values h = heuristic_values(*leaves[i].state, places_);
     Values& v = *results[i].values;
     for (int p = 0; p < core::kMaxPlayers; ++p) v[p] = (1 - weight_) * v[p] + weight_ * h[p];
   }
 }
 
-std::unique_ptr<Evaluator> blend_with_heuristic(std::unique_ptr<Evaluator> inner, double weight) {
+std::unique_ptr<Evaluator> blend_with_heuristic(std::unique_ptr<Evaluator> inner, double weight,
+                                                double places) {
   if (weight <= 0) return inner;
-  return std::make_unique<HeuristicBlendEvaluator>(std::move(inner), float(weight));
+  return std::make_unique<HeuristicBlendEvaluator>(std::move(inner), float(weight), places);
 }
 
 }  // namespace pamir::search::inline PAMIR_RULESET

@@ -6,6 +6,7 @@
 #include "core/dominance.h"
 #include "core/game.h"
 #include "core/queries.h"
+#include "search/outcome.h"
 
 namespace pamir::search::inline PAMIR_RULESET {
 namespace {
@@ -55,8 +56,8 @@ Values heuristic_scores(const core::State& s) {
   return score;
 }
 
-Values heuristic_values(const core::State& s) {
-  if (s.game_over()) return core::returns(s);
+Values heuristic_values(const core::State& s, double places) {
+  if (s.game_over()) return outcome_values(s, places);
   const Values score = heuristic_scores(s);
   const int n = s.num_players;
   const float top = *std::max_element(score.begin(), score.begin() + n);
@@ -64,6 +65,14 @@ Values heuristic_values(const core::State& s) {
   float sum = 0;
   for (int p = 0; p < n; ++p) sum += v[p] = std::exp((score[p] - top) / kHeuristicTemperature);
   for (int p = 0; p < n; ++p) v[p] /= sum;
+  if (places <= 0 || n < 2) return v;
+  const float w = float(places), pairs = float(n * (n - 1)) / 2;
+  for (int p = 0; p < n; ++p) {
+    float above = 0;
+    for (int q = 0; q < n; ++q)
+      if (q != p) above += 1 / (1 + std::exp((score[q] - score[p]) / kHeuristicTemperature));
+    v[p] = (1 - w) * v[p] + w * above / pairs;
+  }
   return v;
 }
 

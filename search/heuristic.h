@@ -14,8 +14,11 @@ namespace pamir::search::inline PAMIR_RULESET {
 Values heuristic_scores(const core::State& s);
 
 // The scores as win-share estimates summing to 1 over the seats (softmax at a temperature
-// of kHeuristicTemperature VP); for a finished game, core::returns.
+// of kHeuristicTemperature VP), with a share `places` of place-share estimates mixed in (as
+// outcome.h values a finished game): seat p's expected places above each other seat q,
+// logistic((score p - score q) / kHeuristicTemperature), normalised like place_shares. For a
+// finished game, outcome_values.
 constexpr float kHeuristicTemperature = 2.0f;
-Values heuristic_values(const core::State& s);
+Values heuristic_values(const core::State& s, double places = 0);
 
 }  // namespace pamir::search::inline PAMIR_RULESET

@@ -7,6 +7,7 @@
 #include "core/hash.h"
 #include "core/random.h"
 #include "core/world.h"
+#include "search/outcome.h"
 
 namespace pamir::search::inline PAMIR_RULESET {
 namespace {
@@ -200,7 +201,7 @@ Search::Descent Search::descend(Pending& leaf) {
   core::u32 node = 0;
   for (;;) {
     if (leaf.state.game_over()) {
-      backup(leaf.path, leaf.depth, node, core::returns(leaf.state), true);
+      backup(leaf.path, leaf.depth, node, outcome_values(leaf.state, options_.places), true);
       return Descent::kTerminal;
     }
     leaf.num_legal = core::legal_actions(leaf.state, leaf.legal);

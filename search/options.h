@@ -27,6 +27,7 @@ struct SearchOptions {
   int worlds;               // determinizations (pimc)
   std::string eval;         // evaluator spec: rollout, heuristic, uniform, net:<path>, ...
   double hmix;              // share of the heuristic's value mixed into every leaf value
+  double places;            // share of the finishing places in a finished game's value (outcome.h)
   std::string infer;        // a net evaluator's arithmetic: f32 or bf16 (nets/inference_path.h)
   int gumbel;               // Gumbel root search over this many sampled moves (0: PUCT; search/gumbel.h)
   double gnoise;            // scale of its Gumbel noise (self-play 1; 0: none, the prior's top moves)

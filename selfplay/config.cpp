@@ -43,6 +43,9 @@ const ConfigKey kKeys[] = {
     {"resign_audit_fraction", &C::resign_audit_fraction, 0, 1, "0.1", "share of games that never resign"},
     {"heuristic_mix", &C::heuristic_mix, 0, 1, "0",
      "share of the heuristic's value mixed into the net's leaf values (self-play and evaluation)"},
+    {"place_share", &C::place_share, 0, 1, "0",
+     "share of the finishing places in a finished game's value, in search and value targets (0: the win "
+     "alone)"},
     {"value_target_mix", &C::value_target_mix, 0, 1, "0",
      "share of the full search's root value in a row's value target (the rest: the game's result)"},
     {"value_target_lambda", &C::value_target_lambda, 0, 1, "0",

@@ -47,6 +47,7 @@ struct TrainConfig {
   double resign_audit_fraction;
   int games_per_shard;
   double heuristic_mix;     // share of the heuristic's value in every leaf value (search option hmix)
+  double place_share;       // share of the finishing places in a finished game's value (search option places)
   double value_target_mix;  // share of the full search's root value in value targets (the rest: the result)
   double value_target_lambda;  // 0: that root value is the row's own; > 0: a TD(lambda) return
   double automaton_share;      // share of self-play games in which the automated opponent takes a seat

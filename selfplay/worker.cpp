@@ -5,6 +5,7 @@
 #include "core/game.h"
 #include "core/random.h"
 #include "nets/encoder.h"
+#include "search/outcome.h"
 
 namespace pamir::selfplay::inline PAMIR_RULESET {
 
@@ -23,6 +24,7 @@ search::SearchOptions search_options(const TrainConfig& c, bool full) {
   o.dirichlet_weight = full ? c.dirichlet_weight : 0;
   o.reuse = 0;  // a slot alternates between its two searches; each starts afresh
   o.batch = c.leaves_per_search;
+  o.places = c.place_share;
   return o;
 }
 
@@ -193,7 +195,8 @@ void SelfPlayWorker::finish_game(Slot& slot, const std::function<void(FinishedGa
     // tie-breaks). Both players passing is the usual way there; scoring it as a draw taught
     // that stalling is as good as playing on, and dropping it taught nothing. By the
     // standing, a player behind loses by stalling, so at least one side learns to play on.
-    returns = core::standing_shares(slot.state);
+    // The places come in as the searches valued finished games (place_share).
+    returns = search::outcome_values(slot.state, config_.place_share);
     slot.counters.capped += !slot.state.game_over();
   }
   if (slot.would_resign != core::kNoPlayer) {

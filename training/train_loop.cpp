@@ -552,6 +552,7 @@ std::string net_agent_spec(const TrainConfig& c, const std::string& dir, int gen
   return "ismcts:iters=" + std::to_string(iters) + ",c=" + key_value(c, "cpuct") +
          ",batch=" + std::to_string(c.leaves_per_search) +
          (c.heuristic_mix > 0 ? ",hmix=" + key_value(c, "heuristic_mix") : "") +
+         (c.place_share > 0 ? ",places=" + key_value(c, "place_share") : "") +
          ",eval=net:" + RunPaths(dir).weights(generation);
 }
 

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <unistd.h>
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -173,6 +174,37 @@ TEST(SelfPlay, RowsCarryTheResultAndTheVictoryPointMargins) {
       if (rows.result[r * seats] == 0.0f) {
         EXPECT_LE(rows.vp_margin[r * seats], 0.0f) << "a loser below the mean";
       }
+    }
+  }
+}
+
+// place_share 1 at 4 seats: a game's rows hold its finishing places, not the win alone: each
+// row's target is the same four shares (3, 2, 1 and 0 points of 6, tied seats splitting
+// theirs) rotated to its player, so no seat's target is above one half.
+TEST(SelfPlay, PlaceShareTrainsOnTheFinishingPlaces) {
+  TrainConfig c = tiny();
+  apply_overrides(
+      c, {"players=4", "full_fraction=1", "max_decisions=60", "games_per_worker=2", "place_share=1"});
+  const auto worker = uniform_worker(c, 1);
+  const std::vector<FinishedGame> games = play_games(*worker, 2);
+  ASSERT_EQ(games.size(), 2u);
+  for (const auto& g : games) {
+    expect_well_formed(g.rows, 4);
+    const int seats = g.rows.shape.num_seats;
+    ASSERT_GT(g.rows.rows(), 0);
+    const auto sorted_row = [&](int r) {
+      std::vector<float> v(g.rows.value.begin() + r * seats, g.rows.value.begin() + r * seats + 4);
+      std::sort(v.begin(), v.end());
+      return v;
+    };
+    const std::vector<float> first = sorted_row(0);
+    EXPECT_LE(first[3], 0.5f);
+    EXPECT_GE(first[0], 0.0f);
+    // The top two places hold at most 5 of the 6 points, the top one at most 3.
+    EXPECT_LE(first[3] + first[2], 5.0f / 6 + 1e-6f);
+    for (int r = 0; r < g.rows.rows(); ++r) {
+      EXPECT_EQ(sorted_row(r), first) << r;
+      for (int p = 0; p < seats; ++p) EXPECT_EQ(g.rows.result[r * seats + p], g.rows.value[r * seats + p]);
     }
   }
 }
