@@ -127,9 +127,13 @@ TEST_F(TournamentFiles, ExtendingATournamentKeepsItsGames) {
 }
 
 // A stop rule (a tournament's --sprt) sees the games in index order whatever the thread
-// count, stops the run where it says, and on --resume is fed the kept games first.
+// count, stops the run where it says, and on --resume is fed the kept games first. The
+// stopping run plays at one thread, where it ends with the game the rule stopped at: at more,
+// the games in flight at the stop finish and are kept too, and how many that is depends on
+// the machine's timing (on a busy machine, all of them).
 TEST_F(TournamentFiles, AStopRuleSeesGamesInOrderAndEndsTheRun) {
   TournamentConfig c = small_config(path);
+  c.threads = 1;
   std::vector<long> seen;
   c.stop_rule = [&](const GameResult& g) {
     seen.push_back(g.game);
@@ -139,11 +143,11 @@ TEST_F(TournamentFiles, AStopRuleSeesGamesInOrderAndEndsTheRun) {
   const std::vector<long> first_six = {0, 1, 2, 3, 4, 5};
   EXPECT_EQ(stopped.stopped_after, 5);
   EXPECT_EQ(seen, first_six);
-  ASSERT_GE(stopped.games.size(), 6u);
-  EXPECT_LT(stopped.games.size(), 16u);  // games in flight at the stop finish and are kept
+  ASSERT_EQ(stopped.games.size(), 6u);
   for (long i = 0; i < 6; ++i) EXPECT_EQ(stopped.games[i].game, i);
 
   seen.clear();
+  c.threads = 2;
   c.resume = true;
   const TournamentResult again = run_tournament(c, [](const Progress&) { FAIL() << "the test had stopped"; });
   EXPECT_EQ(again.stopped_after, 5);
