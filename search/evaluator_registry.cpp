@@ -8,27 +8,30 @@
 namespace pamir::search::inline PAMIR_RULESET {
 namespace {
 
-// Refuses an argument for evaluators that take none.
-template <class E, class... Args>
-EvaluatorFactory without_argument(const char* name) {
-  return [name](const EvaluatorRequest& request) -> std::unique_ptr<Evaluator> {
+// The factory `make` for an evaluator that takes no argument: a request with one is refused.
+EvaluatorFactory without_argument(const char* name, EvaluatorFactory make) {
+  return [name, make = std::move(make)](const EvaluatorRequest& request) {
     if (!request.argument.empty())
       throw std::invalid_argument(std::string("evaluator '") + name + "' takes no argument, got '" +
                                   request.argument + "'");
-    if constexpr (std::is_constructible_v<E, core::u64, double>)
-      return std::make_unique<E>(request.seed, request.places);
-    else if constexpr (std::is_constructible_v<E, double>)
-      return std::make_unique<E>(request.places);
-    else
-      return std::make_unique<E>();
+    return make(request);
   };
 }
 
 io::NameRegistry<EvaluatorFactory>& registry() {
   static io::NameRegistry<EvaluatorFactory> r({
-      {"uniform", without_argument<UniformEvaluator>("uniform")},
-      {"rollout", without_argument<RolloutEvaluator>("rollout")},
-      {"heuristic", without_argument<HeuristicEvaluator>("heuristic")},
+      {"uniform", without_argument("uniform",
+                                   [](const EvaluatorRequest&) -> std::unique_ptr<Evaluator> {
+                                     return std::make_unique<UniformEvaluator>();
+                                   })},
+      {"rollout", without_argument("rollout",
+                                   [](const EvaluatorRequest& r) -> std::unique_ptr<Evaluator> {
+                                     return std::make_unique<RolloutEvaluator>(r.seed, r.places);
+                                   })},
+      {"heuristic", without_argument("heuristic",
+                                     [](const EvaluatorRequest& r) -> std::unique_ptr<Evaluator> {
+                                       return std::make_unique<HeuristicEvaluator>(r.places);
+                                     })},
   });
   return r;
 }

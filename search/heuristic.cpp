@@ -66,14 +66,14 @@ Values heuristic_values(const core::State& s, double places) {
   for (int p = 0; p < n; ++p) sum += v[p] = std::exp((score[p] - top) / kHeuristicTemperature);
   for (int p = 0; p < n; ++p) v[p] /= sum;
   if (places <= 0 || n < 2) return v;
-  const float w = float(places), pairs = float(n * (n - 1)) / 2;
+  Values estimated{};
   for (int p = 0; p < n; ++p) {
     float above = 0;
     for (int q = 0; q < n; ++q)
       if (q != p) above += 1 / (1 + std::exp((score[q] - score[p]) / kHeuristicTemperature));
-    v[p] = (1 - w) * v[p] + w * above / pairs;
+    estimated[p] = above / place_points(n);
   }
-  return v;
+  return mix_in_places(v, estimated, places, n);
 }
 
 }  // namespace pamir::search::inline PAMIR_RULESET

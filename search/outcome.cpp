@@ -14,23 +14,24 @@ Values place_shares(const core::State& s) {
     return v;
   }
   // Seats tied at rank r cover places r .. r + tied - 1, scoring (n - 1 - place) on average.
-  const float total = float(n * (n - 1)) / 2;
   for (int p = 0; p < n; ++p) {
     int tied = 0;
     for (int q = 0; q < n; ++q) tied += rank[q] == rank[p];
     const float points = float(n - 1 - rank[p]) - float(tied - 1) / 2;
-    v[p] = points / total;
+    v[p] = points / place_points(n);
   }
   return v;
 }
 
 Values outcome_values(const core::State& s, double places) {
-  Values v = core::standing_shares(s);
-  if (places <= 0) return v;
-  const Values by_place = place_shares(s);
-  const float w = float(places);
-  for (int p = 0; p < s.num_players; ++p) v[p] = (1 - w) * v[p] + w * by_place[p];
-  return v;
+  const Values win = core::standing_shares(s);
+  return places <= 0 ? win : mix_in_places(win, place_shares(s), places, s.num_players);
+}
+
+Values mix_in_places(Values win, const Values& places, double share, int n) {
+  const float w = float(share);
+  for (int p = 0; p < n; ++p) win[p] = (1 - w) * win[p] + w * places[p];
+  return win;
 }
 
 }  // namespace pamir::search::inline PAMIR_RULESET

@@ -20,4 +20,12 @@ Values place_shares(const core::State& s);
 // place_shares. places = 0 is the win alone, exactly.
 Values outcome_values(const core::State& s, double places);
 
+// The points all n seats' places share (n - 1 + n - 2 + ... + 0): what place shares are
+// normalised by.
+constexpr float place_points(int n) { return float(n * (n - 1)) / 2; }
+
+// (1 - share) * win + share * places over the first n seats: how every value of this file's
+// kind takes its places in (outcome_values, and the heuristic's estimates).
+Values mix_in_places(Values win, const Values& places, double share, int n);
+
 }  // namespace pamir::search::inline PAMIR_RULESET
