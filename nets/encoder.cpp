@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cassert>
+#include <cstdint>
 
 #include "core/game.h"
 #include "core/game_rules.h"
@@ -28,6 +29,15 @@ struct Writer {
   }
 };
 
+// Each seat's offset from the viewer (offset_of), worked out once per position: the encoder
+// asks it per card, per spy and per region, and each answer is a division.
+struct Seats {
+  int offset[kMaxPlayers];
+  Seats(const State& s, int viewer) {
+    for (int q = 0; q < s.num_players; ++q) offset[q] = offset_of(s, viewer, q);
+  }
+};
+
 // The global block's entries from this one on are the ruleset's own (Rules::encode_own).
 constexpr int kOwnAt = 31;
 
@@ -37,42 +47,45 @@ constexpr int kUnseen = 0, kInDiscard = 1, kInMarket = 2 /* + row*6+col */, kInH
 // Event and Dominance Check entries (Enc::kOtherCardStride per card).
 constexpr int kActive = 14;
 
-void encode_cards(const State& s, int p, Writer& w) {
+void encode_cards(const State& s, const Seats& seats, Writer& w) {
   const int n = s.num_players;
   // Market slot of each card (the card locations say only "market").
   u8 slot[kNumCards + 1];
   for (int r = 0; r < kMarketRows; ++r)
     for (int c = 0; c < kMarketCols; ++c)
       if (s.market[r][c] != kNoCard) slot[s.market[r][c]] = u8(r * kMarketCols + c);
-  for (int c = 1; c <= kNumCards; ++c) {
-    const int base = is_court_card(c) ? Enc::kCourtCards + (c - 1) * Enc::kCourtCardStride
-                                      : Enc::kOtherCards + (c - 1 - kNumCourtCards) * Enc::kOtherCardStride;
+  // The entry each location sets, from the viewer's seat, by a table rather than a chain of
+  // tests per card (which card is where is what the branch predictor cannot learn). The deck
+  // and the cards set aside look alike: which is which is hidden. -1: a location no card has
+  // (one entry per value of the u8, so that no location reads past the table).
+  std::int16_t entry[256];
+  std::fill(entry, entry + 256, std::int16_t(-1));
+  entry[Loc::kDeck] = entry[Loc::kUnused] = kUnseen;
+  entry[Loc::kDiscard] = kInDiscard;
+  entry[Loc::kMarket] = kInMarket;  // + the card's slot
+  entry[Loc::kActiveEvent] = kActive;
+  for (int q = 0; q < n; ++q) {
+    entry[Loc::kHand + q] = std::int16_t(kInHand + seats.offset[q]);
+    entry[Loc::kCourt + q] = std::int16_t(kInCourt + seats.offset[q]);
+    entry[Loc::kPrize + q] = std::int16_t(kAsPrize + seats.offset[q]);
+  }
+  for (int c = 1; c <= kNumCourtCards; ++c) {
+    const int base = Enc::kCourtCards + (c - 1) * Enc::kCourtCardStride;
     const int loc = s.card_loc[c];
-    // The deck and the cards set aside look alike: which is which is hidden.
-    if (loc == Loc::kDeck || loc == Loc::kUnused)
-      w.flag(base + kUnseen, true);
-    else if (loc == Loc::kDiscard)
-      w.flag(base + kInDiscard, true);
-    else if (loc == Loc::kMarket)
-      w.flag(base + kInMarket + slot[c], true);
-    else if (loc == Loc::kActiveEvent)
-      w.flag(base + kActive, true);
-    else if (loc >= Loc::kPrize)
-      w.flag(base + kAsPrize + offset_of(s, p, loc - Loc::kPrize), true);
-    else if (loc >= Loc::kCourt)
-      w.flag(base + kInCourt + offset_of(s, p, loc - Loc::kCourt), true);
-    else if (loc >= Loc::kHand)
-      w.flag(base + kInHand + offset_of(s, p, loc - Loc::kHand), true);
-    if (is_court_card(c)) {
-      w.flag(base + kUsed, bit_test(s.used_cards, c));
-      w.flag(base + kRefused, bit_test(s.refused_cards, c));
-    }
+    if (entry[loc] >= 0) w.flag(base + entry[loc] + (loc == Loc::kMarket ? slot[c] : 0), true);
+    w.flag(base + kUsed, bit_test(s.used_cards, c));
+    w.flag(base + kRefused, bit_test(s.refused_cards, c));
+  }
+  for (int c = kNumCourtCards + 1; c <= kNumCards; ++c) {
+    const int base = Enc::kOtherCards + (c - 1 - kNumCourtCards) * Enc::kOtherCardStride;
+    const int loc = s.card_loc[c];
+    if (entry[loc] >= 0) w.flag(base + entry[loc] + (loc == Loc::kMarket ? slot[c] : 0), true);
   }
   for (int q = 0; q < n; ++q)
     for (int i = 0; i < kCylinders; ++i)
       if (CylLoc::is_spy(s.cylinder[q][i]))
         w.add(Enc::kCourtCards + (CylLoc::card_of(s.cylinder[q][i]) - 1) * Enc::kCourtCardStride + kSpies +
-                  offset_of(s, p, q),
+                  seats.offset[q],
               1.0f);
 }
 
@@ -85,11 +98,11 @@ void encode_market(const State& s, Writer& w) {
     }
 }
 
-void encode_map(const State& s, int p, Writer& w) {
+void encode_map(const State& s, const Seats& seats, Writer& w) {
   const int n = s.num_players;
   int at = Enc::kMap;
   for (int r = 0; r < Region::kCount; ++r)
-    for (int q = 0; q < n; ++q) w.add(at + r * kMaxPlayers + offset_of(s, p, q), s.tribes[r][q] * 0.5f);
+    for (int q = 0; q < n; ++q) w.add(at + r * kMaxPlayers + seats.offset[q], s.tribes[r][q] * 0.5f);
   at += Region::kCount * kMaxPlayers;
   for (int r = 0; r < Region::kCount; ++r)
     for (int k = 0; k < Coalition::kCount; ++k) w.add(at + r * Coalition::kCount + k, s.armies[r][k] * 0.25f);
@@ -99,7 +112,7 @@ void encode_map(const State& s, int p, Writer& w) {
   at += kNumBorders * Coalition::kCount;
   for (int r = 0; r < Region::kCount; ++r) {
     const int q = ruler(s, r);
-    w.flag(at + r * (kMaxPlayers + 1) + (q == kNoPlayer ? kMaxPlayers : offset_of(s, p, q)), true);
+    w.flag(at + r * (kMaxPlayers + 1) + (q == kNoPlayer ? kMaxPlayers : seats.offset[q]), true);
   }
 }
 
@@ -175,9 +188,10 @@ void encode_decision(const State& s, int p, Writer& w) {
 int encode_sparse(const State& s, int viewer, Feature* out) {
   assert(viewer >= 0 && viewer < s.num_players);
   Writer w{out};
-  encode_cards(s, viewer, w);
+  const Seats seats(s, viewer);
+  encode_cards(s, seats, w);
   encode_market(s, w);
-  encode_map(s, viewer, w);
+  encode_map(s, seats, w);
   encode_players(s, viewer, w);
   encode_global(s, viewer, w);
   if (!s.game_over()) encode_decision(s, viewer, w);

@@ -19,6 +19,7 @@
 #include "io/record.h"
 #include "io/state_json.h"
 #include "nets/encoder.h"
+#include "tests/nets/encoding_signature.h"
 
 namespace pamir::testing {
 namespace {
@@ -205,6 +206,12 @@ TEST(ExpanseEncoder, SeesTheRocinantesFaceUpCard) {
 // its pieces, its factions and favoured suit, its own state (the climate track, the Rocinante,
 // the objective token) as lines of their own, and the Rocinante's turn as its own, not as part
 // of the player's decision that ended the round.
+// What Pax Expanse's encoder writes, pinned (tests/nets/encoding_signature.h): 200 positions
+// of 3 and 4 players, from every seat.
+TEST(ExpanseEncoder, SeededPositionsEncodeAsRecorded) {
+  EXPECT_EQ(encoding_signature(200, 41, /*with_wakhan=*/false), 0xeba92e66cd132469ull);
+}
+
 TEST(ExpanseLog, SpeaksThisGamesWords) {
   const std::vector<State> game = random_game(3, 5);
   const std::string shown = io::describe_position(game[40]);

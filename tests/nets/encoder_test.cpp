@@ -8,6 +8,7 @@
 #include "core/game.h"
 #include "core/random.h"
 #include "core/world.h"
+#include "tests/nets/encoding_signature.h"
 #include "tests/nets/positions.h"
 
 namespace pamir::nets {
@@ -104,6 +105,13 @@ TEST(Encoder, EncodesAFinishedGameForEverySeat) {
     EXPECT_FLOAT_EQ(row[Enc::kPlayers + 1], s.rupees[viewer] * 0.1f);
     for (int i = Enc::kDecision; i < Enc::kCount; ++i) EXPECT_EQ(row[i], 0.0f);
   }
+}
+
+// What the encoder writes, pinned (tests/nets/encoding_signature.h): 200 positions of 2 to 5
+// players and 200 with Wakhan, from every seat.
+TEST(Encoder, SeededPositionsEncodeAsRecorded) {
+  EXPECT_EQ(testing::encoding_signature(200, 31, /*with_wakhan=*/false), 0x2a7a65344b7216acull);
+  EXPECT_EQ(testing::encoding_signature(200, 37, /*with_wakhan=*/true), 0xed3afa01b9d576fcull);
 }
 
 TEST(Encoder, ValueRotationRoundTrips) {

@@ -1,6 +1,6 @@
 #pragma once
-// Positions for the network tests: games of 2 to 5 players (or, with_wakhan, 2 or 3 seats
-// one of which is Wakhan) played by uniformly random moves for a random number of
+// Positions for the network tests: games of every player count the game has (or, with_wakhan,
+// 2 or 3 seats one of which is Wakhan) played by uniformly random moves for a random number of
 // decisions, never finished.
 
 #include <vector>
@@ -15,7 +15,8 @@ inline std::vector<core::State> random_positions(int count, core::u64 seed, bool
   std::vector<core::State> out;
   core::Action legal[core::kMaxLegalActions];
   while (int(out.size()) < count) {
-    const int players = 2 + core::random_below(seed, with_wakhan ? 2 : 4);
+    const int players = core::kMinPlayers +
+                        core::random_below(seed, with_wakhan ? 2 : core::kMaxPlayers - core::kMinPlayers + 1);
     const int wakhan = with_wakhan ? core::random_below(seed, players) : core::kNoPlayer;
     core::State s = core::new_game(players, core::next_random(seed), wakhan);
     const int moves = core::random_below(seed, kMaxMoves);
