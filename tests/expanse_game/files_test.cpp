@@ -202,16 +202,16 @@ TEST(ExpanseEncoder, SeesTheRocinantesFaceUpCard) {
   EXPECT_EQ(a == b, x.top == y.top && x.bottom == y.bottom && x.both == y.both && x.location == y.location);
 }
 
-// `show` and the log speak Pax Expanse: its money (influence) apart from a player's reputation,
-// its pieces, its factions and favoured suit, its own state (the climate track, the Rocinante,
-// the objective token) as lines of their own, and the Rocinante's turn as its own, not as part
-// of the player's decision that ended the round.
 // What Pax Expanse's encoder writes, pinned (tests/nets/encoding_signature.h): 200 positions
 // of 3 and 4 players, from every seat.
 TEST(ExpanseEncoder, SeededPositionsEncodeAsRecorded) {
   EXPECT_EQ(encoding_signature(200, 41, /*with_wakhan=*/false), 0xeba92e66cd132469ull);
 }
 
+// `show` and the log speak Pax Expanse: its money (influence) apart from a player's reputation,
+// its pieces, its factions and favoured suit, its own state (the climate track, the Rocinante,
+// the objective token) as lines of their own, and the Rocinante's turn as its own, not as part
+// of the player's decision that ended the round.
 TEST(ExpanseLog, SpeaksThisGamesWords) {
   const std::vector<State> game = random_game(3, 5);
   const std::string shown = io::describe_position(game[40]);

@@ -15,14 +15,14 @@ namespace pamir::testing {
 
 inline core::u64 encoding_signature(int count, core::u64 seed, bool with_wakhan) {
   core::u64 h = 0;
+  auto fold = [&h](core::u64 x) {
+    h ^= x;
+    h = core::next_random(h);
+  };
   nets::Feature features[nets::kMaxActiveFeatures];
   for (const core::State& s : random_positions(count, seed, with_wakhan))
     for (int viewer = 0; viewer < s.num_players; ++viewer) {
       const int n = nets::encode_sparse(s, viewer, features);
-      auto fold = [&h](core::u64 x) {
-        h ^= x;
-        h = core::next_random(h);
-      };
       fold(core::u64(n));
       for (int i = 0; i < n; ++i)
         fold(core::u64(features[i].index) << 32 | std::bit_cast<std::uint32_t>(features[i].value));
