@@ -69,18 +69,19 @@ void encode_cards(const State& s, const Seats& seats, Writer& w) {
     entry[Loc::kCourt + q] = std::int16_t(kInCourt + seats.offset[q]);
     entry[Loc::kPrize + q] = std::int16_t(kAsPrize + seats.offset[q]);
   }
-  for (int c = 1; c <= kNumCourtCards; ++c) {
-    const int base = Enc::kCourtCards + (c - 1) * Enc::kCourtCardStride;
+  // Card c's location entry in its block at base.
+  auto locate = [&](int c, int base) {
     const int loc = s.card_loc[c];
     if (entry[loc] >= 0) w.flag(base + entry[loc] + (loc == Loc::kMarket ? slot[c] : 0), true);
+  };
+  for (int c = 1; c <= kNumCourtCards; ++c) {
+    const int base = Enc::kCourtCards + (c - 1) * Enc::kCourtCardStride;
+    locate(c, base);
     w.flag(base + kUsed, bit_test(s.used_cards, c));
     w.flag(base + kRefused, bit_test(s.refused_cards, c));
   }
-  for (int c = kNumCourtCards + 1; c <= kNumCards; ++c) {
-    const int base = Enc::kOtherCards + (c - 1 - kNumCourtCards) * Enc::kOtherCardStride;
-    const int loc = s.card_loc[c];
-    if (entry[loc] >= 0) w.flag(base + entry[loc] + (loc == Loc::kMarket ? slot[c] : 0), true);
-  }
+  for (int c = kNumCourtCards + 1; c <= kNumCards; ++c)
+    locate(c, Enc::kOtherCards + (c - 1 - kNumCourtCards) * Enc::kOtherCardStride);
   for (int q = 0; q < n; ++q)
     for (int i = 0; i < kCylinders; ++i)
       if (CylLoc::is_spy(s.cylinder[q][i]))
