@@ -48,11 +48,42 @@ TorchNetImpl::TorchNetImpl(const NetShape& shape, const NetConfig& config, bool 
   }
 }
 
-TorchNetImpl::Outputs TorchNetImpl::forward(const torch::Tensor& x) {
-  auto h = torch::relu(input_(x));
+torch::Tensor TorchNetImpl::blocks(torch::Tensor h) {
   for (std::size_t i = 0; i < w1_.size(); ++i) h = torch::relu(h + w2_[i](torch::relu(w1_[i](h))));
-  Outputs out{policy_(h), value_(h), {}, {}};
+  return h;
+}
+
+torch::Tensor TorchNetImpl::trunk(const torch::Tensor& x) { return blocks(torch::relu(input_(x))); }
+
+torch::Tensor TorchNetImpl::trunk(const torch::Tensor& indices, const torch::Tensor& values,
+                                  const torch::Tensor& offsets) {
+  // The weight is stored [width][features] (a Linear's, so checkpoints keep their layout);
+  // the bag reads feature rows, so it gets a contiguous transposed copy, through which the
+  // gradient flows back.
+  namespace F = torch::nn::functional;
+  const auto rows = input_->weight.t().contiguous();
+  const auto sums = F::embedding_bag(
+      indices, rows,
+      F::EmbeddingBagFuncOptions().offsets(offsets).mode(torch::kSum).per_sample_weights(values));
+  return blocks(torch::relu(sums + input_->bias));
+}
+
+TorchNetImpl::Outputs TorchNetImpl::seat_heads(const torch::Tensor& h) {
+  Outputs out{{}, value_(h), {}, {}};
   if (has_aux_heads()) out.result = result_(h), out.vp_margin = vp_margin_(h);
+  return out;
+}
+
+torch::Tensor TorchNetImpl::policy_logits_of(const torch::Tensor& h, const torch::Tensor& actions) {
+  const auto ids = actions.reshape({-1});
+  const auto rows = policy_->weight.index_select(0, ids).view({actions.size(0), actions.size(1), -1});
+  return torch::bmm(rows, h.unsqueeze(2)).squeeze(2) + policy_->bias.index_select(0, ids).view_as(actions);
+}
+
+TorchNetImpl::Outputs TorchNetImpl::forward(const torch::Tensor& x) {
+  const auto h = trunk(x);
+  Outputs out = seat_heads(h);
+  out.policy = policy_(h);
   return out;
 }
 

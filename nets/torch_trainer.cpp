@@ -2,10 +2,12 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cstring>
 #include <optional>
 #include <sstream>
 #include <stdexcept>
+#include <vector>
 
 #include "io/file_io.h"
 #include "nets/checksum.h"
@@ -79,14 +81,28 @@ class TorchTrainer final : public TrainerBackend {
     auto cpu_float = torch::TensorOptions().dtype(torch::kFloat32);
     auto cpu_byte = torch::TensorOptions().dtype(torch::kUInt8);
     const NetShape& shape = options_.shape;
-    const auto x = torch::from_blob(const_cast<float*>(b.features.data()), {n, shape.num_features}, cpu_float)
-                       .to(device_);
-    const auto policy_target =
-        torch::from_blob(const_cast<float*>(b.policy.data()), {n, shape.num_actions}, cpu_float).to(device_);
-    const auto legal =
-        torch::from_blob(const_cast<std::uint8_t*>(b.legal.data()), {n, shape.num_actions}, cpu_byte)
-            .to(device_)
-            .to(torch::kBool);
+    const auto feature_index = torch::from_blob(const_cast<std::int64_t*>(b.feature_index.data()),
+                                                {std::int64_t(b.feature_index.size())}, torch::kLong)
+                                   .to(device_);
+    const auto feature_value = torch::from_blob(const_cast<float*>(b.feature_value.data()),
+                                                {std::int64_t(b.feature_value.size())}, cpu_float)
+                                   .to(device_);
+    const auto feature_offsets =
+        torch::from_blob(const_cast<std::int64_t*>(b.feature_begin.data()), {n}, torch::kLong).to(device_);
+    // The legal actions as [n, most legal] with their targets, short rows padded with action 0
+    // under a false mask.
+    const int width = std::max(1, b.max_legal());
+    std::vector<std::int64_t> actions(std::size_t(n) * width, 0);
+    std::vector<float> targets(std::size_t(n) * width, 0.0f);
+    std::vector<std::uint8_t> is_legal(std::size_t(n) * width, 0);
+    for (int i = 0; i < n; ++i)
+      for (std::int64_t k = b.legal_begin[i]; k < b.legal_begin[i + 1]; ++k) {
+        const std::size_t at = std::size_t(i) * width + std::size_t(k - b.legal_begin[i]);
+        actions[at] = b.legal_action[k], targets[at] = b.policy_target[k], is_legal[at] = 1;
+      }
+    const auto action_ids = torch::from_blob(actions.data(), {n, width}, torch::kLong).to(device_);
+    const auto policy_target = torch::from_blob(targets.data(), {n, width}, cpu_float).to(device_);
+    const auto legal = torch::from_blob(is_legal.data(), {n, width}, cpu_byte).to(device_).to(torch::kBool);
     const auto value_target =
         torch::from_blob(const_cast<float*>(b.values.data()), {n, shape.num_seats}, cpu_float).to(device_);
     const auto players = torch::from_blob(const_cast<std::uint8_t*>(b.num_players.data()), {n, 1}, cpu_byte)
@@ -98,9 +114,11 @@ class TorchTrainer final : public TrainerBackend {
             .lt(players);
 
     net_->train(update);
-    const auto out = net_->forward(x);
-    // Softmax over the legal actions and the game's seats only; masked entries contribute 0.
-    const auto log_policy = torch::log_softmax(out.policy.masked_fill(legal.logical_not(), -1e9), 1);
+    const auto h = net_->trunk(feature_index, feature_value, feature_offsets);
+    const auto out = net_->seat_heads(h);
+    // Softmax over the legal actions and the game's seats only; padding contributes 0.
+    const auto log_policy =
+        torch::log_softmax(net_->policy_logits_of(h, action_ids).masked_fill(legal.logical_not(), -1e9), 1);
     const auto policy_loss =
         -torch::where(legal, policy_target * log_policy, torch::zeros_like(log_policy)).sum(1).mean();
     const auto value_loss = seat_cross_entropy(out.value, value_target, seats).mean();

@@ -2,14 +2,18 @@
 
 #include <gtest/gtest.h>
 
+#include <array>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <stdexcept>
+#include <vector>
 
 #include "core/game.h"
 #include "core/random.h"
 #include "io/file_io.h"
 #include "nets/encoder.h"
+#include "nets/packed_net.h"
 #include "tests/nets/positions.h"
 
 namespace pamir::nets {
@@ -136,6 +140,74 @@ TEST(Trainer, AuxiliaryHeadsTrainAndStayOutOfTheExportedWeights) {
   EXPECT_EQ(none.aux_loss, 0.0);
   EXPECT_NEAR(none.loss, none.policy_loss + none.value_loss, 1e-4);
   EXPECT_EQ(Trainer(small_net()).losses(batch).aux_loss, 0.0) << "no heads, no auxiliary loss";
+}
+
+// The trainer's losses are the cross-entropies of what the exported net predicts at
+// inference (nets/packed_net.h: priors over the legal actions, values over the game's
+// seats): training and play read the net the same way.
+TEST(Trainer, LossesAreTheExportedNetsCrossEntropies) {
+  constexpr int kRows = 12;
+  const auto states = testing::random_positions(kRows, 13);
+  core::u64 seed = 13;
+  TrainBatch batch;
+  batch.resize(net_shape(), kRows);
+  std::vector<Feature> features;
+  std::vector<int> row_begin{0}, num_legal, players;
+  std::vector<std::array<core::Action, core::kMaxLegalActions>> legal(kRows);
+  std::vector<std::array<float, core::kMaxLegalActions>> targets(kRows);
+  std::vector<std::array<float, core::kMaxPlayers>> value_targets(kRows);
+  for (int i = 0; i < kRows; ++i) {
+    const core::State& s = states[i];
+    const int n = core::legal_actions(s, legal[i].data());
+    float sum = 0;
+    for (int k = 0; k < n; ++k) sum += targets[i][k] = float(1 + core::random_below(seed, 5));
+    for (int k = 0; k < n; ++k) targets[i][k] /= sum;
+    std::array<float, core::kMaxPlayers> returns{};
+    returns[core::random_below(seed, s.num_players)] = 1.0f;
+    value_targets[i] = rotate_to_player(returns, core::to_move(s), s.num_players);
+    Feature row[kMaxActiveFeatures];
+    const int count = encode_sparse(s, row);
+    features.insert(features.end(), row, row + count);
+    row_begin.push_back(int(features.size()));
+    num_legal.push_back(n), players.push_back(s.num_players);
+    batch.set_encoded_row(i, row, count, legal[i].data(), targets[i].data(), n, value_targets[i].data(),
+                          s.num_players);
+  }
+  Trainer trainer(small_net());
+  for (int i = 0; i < 20; ++i) trainer.step(batch);  // heads away from their zero start
+  const TrainStats losses = trainer.losses(batch);
+
+  PackedNet<float> net(trainer.export_weights());
+  std::vector<const std::uint16_t*> legal_rows;
+  for (const auto& l : legal) legal_rows.push_back(l.data());
+  std::vector<std::array<float, core::kMaxLegalActions>> priors(kRows);
+  std::vector<float*> prior_rows;
+  for (auto& p : priors) prior_rows.push_back(p.data());
+  std::vector<float> values(std::size_t(kRows) * net_shape().num_seats);
+  net.run({kRows, features.data(), row_begin.data(), legal_rows.data(), num_legal.data(), players.data()},
+          {values.data(), prior_rows.data()});
+  double policy = 0, value = 0;
+  for (int i = 0; i < kRows; ++i) {
+    for (int k = 0; k < num_legal[i]; ++k) policy -= targets[i][k] * std::log(priors[i][k]);
+    for (int p = 0; p < players[i]; ++p)
+      value -= value_targets[i][p] * std::log(values[std::size_t(i) * net_shape().num_seats + p]);
+  }
+  EXPECT_NEAR(losses.policy_loss, policy / kRows, 1e-4);
+  EXPECT_NEAR(losses.value_loss, value / kRows, 1e-4);
+  EXPECT_GT(std::abs(losses.policy_loss - Trainer(small_net()).losses(batch).policy_loss), 1e-3)
+      << "the trained heads predict more than the untrained net's uniform priors";
+}
+
+TEST(Trainer, BatchRowsAreSetInOrder) {
+  TrainBatch batch;
+  batch.resize(net_shape(), 2);
+  const Feature row[1] = {{0, 1.0f}};
+  const core::Action legal[1] = {0};
+  const float target[1] = {1.0f}, value[core::kMaxPlayers] = {1.0f};
+  EXPECT_THROW(batch.set_encoded_row(1, row, 1, legal, target, 1, value, 2), std::logic_error);
+  batch.set_encoded_row(0, row, 1, legal, target, 1, value, 2);
+  batch.set_encoded_row(1, row, 1, legal, target, 1, value, 2);
+  EXPECT_EQ(batch.max_legal(), 1);
 }
 
 TEST(Trainer, CorruptCheckpointIsAOneLineError) {
