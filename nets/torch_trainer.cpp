@@ -7,6 +7,7 @@
 #include <optional>
 #include <sstream>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "io/file_io.h"
@@ -81,6 +82,9 @@ class TorchTrainer final : public TrainerBackend {
     auto cpu_float = torch::TensorOptions().dtype(torch::kFloat32);
     auto cpu_byte = torch::TensorOptions().dtype(torch::kUInt8);
     const NetShape& shape = options_.shape;
+    if (b.legal_begin.size() != std::size_t(n) + 1 || b.feature_begin.size() != std::size_t(n) + 1)
+      throw std::logic_error("TrainBatch of " + std::to_string(n) + " rows has " +
+                             std::to_string(b.legal_begin.size() - 1) + " set");
     const auto feature_index = torch::from_blob(const_cast<std::int64_t*>(b.feature_index.data()),
                                                 {std::int64_t(b.feature_index.size())}, torch::kLong)
                                    .to(device_);

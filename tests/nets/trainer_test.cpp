@@ -206,8 +206,10 @@ TEST(Trainer, BatchRowsAreSetInOrder) {
   const float target[1] = {1.0f}, value[core::kMaxPlayers] = {1.0f};
   EXPECT_THROW(batch.set_encoded_row(1, row, 1, legal, target, 1, value, 2), std::logic_error);
   batch.set_encoded_row(0, row, 1, legal, target, 1, value, 2);
+  EXPECT_THROW(Trainer(small_net()).losses(batch), std::logic_error) << "a row never set";
   batch.set_encoded_row(1, row, 1, legal, target, 1, value, 2);
   EXPECT_EQ(batch.max_legal(), 1);
+  EXPECT_NO_THROW(Trainer(small_net()).losses(batch));
 }
 
 TEST(Trainer, CorruptCheckpointIsAOneLineError) {
