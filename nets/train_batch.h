@@ -37,7 +37,7 @@ struct TrainBatch {
   std::vector<float> results;
   std::vector<float> vp_margins;
 
-  // Sets the shape and size and zeroes every row.
+  // Sets the shape and size and empties every row (set_encoded_row then fills them in order).
   void resize(const NetShape& net, int rows);
   // Fills row i from a stored row (a training shard's): the sparse features, the legal
   // actions with their policy targets, and the value target already seat-rotated
