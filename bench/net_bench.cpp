@@ -7,11 +7,14 @@
 #include <iterator>
 #include <memory>
 #include <stdexcept>
+#include <string>
+#include <utility>
 
 #include "core/game.h"
 #include "core/random.h"
 #include "nets/encoder.h"
 #include "nets/inference_path.h"
+#include "nets/packed_net.h"
 
 namespace pamir::bench::inline PAMIR_RULESET {
 namespace {
@@ -41,6 +44,43 @@ std::vector<core::State> bench_positions() {
 
 double cpu_now() { return double(std::clock()) / CLOCKS_PER_SEC; }
 
+// Every position encoded and its legal actions listed once, up front, in the rows a batch
+// points into.
+struct EncodedPositions {
+  std::vector<nets::Feature> features = std::vector<nets::Feature>(kPositions * nets::kMaxActiveFeatures);
+  std::vector<int> row_begin = std::vector<int>(kPositions + 1, 0), num_legal = std::vector<int>(kPositions),
+                   num_players = std::vector<int>(kPositions);
+  std::vector<core::Action> legal = std::vector<core::Action>(kPositions * core::kMaxLegalActions);
+  std::vector<const core::Action*> legal_ptr = std::vector<const core::Action*>(kPositions);
+  std::vector<float> priors = std::vector<float>(kPositions * core::kMaxLegalActions),
+                     values = std::vector<float>(kPositions * core::kMaxPlayers);
+  std::vector<float*> prior_ptr = std::vector<float*>(kPositions);
+};
+
+// Forward passes of `batch` positions at a time, cycling through the positions.
+NetBenchCase measure(nets::Inference& inference, std::string path, int batch, EncodedPositions& p,
+                     const NetBenchOptions& options) {
+  NetBenchCase c{std::move(path), batch};
+  long batches = 0;
+  int first = 0;
+  const double start = cpu_now();
+  do {
+    nets::InferenceBatch b{batch,
+                           p.features.data(),
+                           p.row_begin.data() + first,
+                           p.legal_ptr.data() + first,
+                           p.num_legal.data() + first,
+                           p.num_players.data() + first};
+    inference.run(b, {p.values.data(), p.prior_ptr.data() + first});
+    first = (first + batch) % kPositions;
+    if (first + batch > kPositions) first = 0;
+    ++batches;
+    c.cpu_seconds = cpu_now() - start;
+  } while (batches < options.max_batches && c.cpu_seconds < options.seconds_per_case);
+  c.evaluations = batches * batch;
+  return c;
+}
+
 }  // namespace
 
 NetBenchReport run_net_bench(const NetBenchOptions& options) {
@@ -50,26 +90,21 @@ NetBenchReport run_net_bench(const NetBenchOptions& options) {
       std::make_shared<const nets::NetWeights>(nets::random_weights(nets::net_shape(), report.net, 1));
   const std::vector<core::State> positions = bench_positions();
 
-  // Every position encoded and its legal actions listed once, up front.
-  std::vector<nets::Feature> features(kPositions * nets::kMaxActiveFeatures);
-  std::vector<int> row_begin(kPositions + 1, 0), num_legal(kPositions), num_players(kPositions);
-  std::vector<core::Action> legal(kPositions * core::kMaxLegalActions);
-  std::vector<const core::Action*> legal_ptr(kPositions);
-  std::vector<float> priors(kPositions * core::kMaxLegalActions), values(kPositions * core::kMaxPlayers);
-  std::vector<float*> prior_ptr(kPositions);
+  EncodedPositions p;
   long encodes = 0;
   const double encode_start = cpu_now();
   do {
     for (int i = 0; i < kPositions; ++i)
-      row_begin[i + 1] = row_begin[i] + nets::encode_sparse(positions[i], features.data() + row_begin[i]);
+      p.row_begin[i + 1] =
+          p.row_begin[i] + nets::encode_sparse(positions[i], p.features.data() + p.row_begin[i]);
     encodes += kPositions;
   } while (encodes < options.max_batches && cpu_now() - encode_start < options.seconds_per_case);
   report.encodes_per_s = encodes / std::max(cpu_now() - encode_start, 1e-9);
   for (int i = 0; i < kPositions; ++i) {
-    legal_ptr[i] = legal.data() + i * core::kMaxLegalActions;
-    num_legal[i] = core::legal_actions(positions[i], legal.data() + i * core::kMaxLegalActions);
-    num_players[i] = positions[i].num_players;
-    prior_ptr[i] = priors.data() + i * core::kMaxLegalActions;
+    p.legal_ptr[i] = p.legal.data() + i * core::kMaxLegalActions;
+    p.num_legal[i] = core::legal_actions(positions[i], p.legal.data() + i * core::kMaxLegalActions);
+    p.num_players[i] = positions[i].num_players;
+    p.prior_ptr[i] = p.priors.data() + i * core::kMaxLegalActions;
   }
 
   // The libtorch path where its plugin loads; a build without libtorch measures the CPU paths alone.
@@ -82,27 +117,18 @@ NetBenchReport run_net_bench(const NetBenchOptions& options) {
   }
   for (const auto path : paths) {
     auto inference = nets::make_inference(weights, path);
-    for (const int batch : kNetBenchBatches) {
-      NetBenchCase c{inference->name(), batch};
-      long batches = 0;
-      int first = 0;
-      const double start = cpu_now();
-      do {
-        nets::InferenceBatch b{batch,
-                               features.data(),
-                               row_begin.data() + first,
-                               legal_ptr.data() + first,
-                               num_legal.data() + first,
-                               num_players.data() + first};
-        inference->run(b, {values.data(), prior_ptr.data() + first});
-        first = (first + batch) % kPositions;
-        if (first + batch > kPositions) first = 0;
-        ++batches;
-        c.cpu_seconds = cpu_now() - start;
-      } while (batches < options.max_batches && c.cpu_seconds < options.seconds_per_case);
-      c.evaluations = batches * batch;
-      report.cases.push_back(c);
-    }
+    for (const int batch : kNetBenchBatches)
+      report.cases.push_back(measure(*inference, inference->name(), batch, p, options));
+  }
+  // Each kernel this processor runs, on both CPU paths (a position's cost does not depend on
+  // the batch in the packed kernel).
+  for (const nets::PackedKernel* kernel : nets::supported_packed_kernels()) {
+    nets::PackedNet<float> f32(*weights, *kernel);
+    nets::PackedNet<nets::Bf16> bf16(*weights, *kernel);
+    for (nets::Inference* inference :
+         {static_cast<nets::Inference*>(&f32), static_cast<nets::Inference*>(&bf16)})
+      report.kernel_cases.push_back(measure(*inference, std::string(inference->name()) + "@" + kernel->name,
+                                            kKernelBenchBatch, p, options));
   }
   return report;
 }
@@ -113,6 +139,7 @@ nlohmann::json net_report_json(const NetBenchReport& report) {
                       {"features", report.num_features},
                       {"encodes_per_s", report.encodes_per_s}};
   for (const NetBenchCase& c : report.cases) j[c.path][std::to_string(c.batch)] = c.evals_per_s();
+  for (const NetBenchCase& c : report.kernel_cases) j["kernels"][c.path] = c.evals_per_s();
   return j;
 }
 
@@ -121,6 +148,8 @@ std::string net_report_text(const NetBenchReport& report) {
                                  report.net.blocks, report.num_features, report.encodes_per_s);
   for (const NetBenchCase& c : report.cases)
     out += fmt::sprintf("net %s batch %d: %.0f evaluations/s per core\n", c.path, c.batch, c.evals_per_s());
+  for (const NetBenchCase& c : report.kernel_cases)
+    out += fmt::sprintf("net kernel %s: %.0f evaluations/s per core\n", c.path, c.evals_per_s());
   return out;
 }
 

@@ -2,10 +2,12 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <filesystem>
 #include <memory>
 #include <numeric>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "core/game.h"
@@ -125,20 +127,47 @@ double max_error(const Batch& b, const Reference& r, int seats) {
 }
 
 // Widths that fill the kernel's tiles exactly (64, 128), leave a partial 32-wide block (40,
-// padded with zeros) and take two tiles (160).
+// padded with zeros) and take two tiles (160); every kernel this processor runs
+// (nets/packed_kernel.h), the picked one through make_inference.
 TEST(Inference, PackedNetsMatchTheReference) {
   const auto states = testing::random_positions(24, 21);
   for (const NetConfig config : {NetConfig{64, 2}, NetConfig{40, 1}, NetConfig{128, 1}, NetConfig{160, 1}}) {
     const NetWeights weights = random_weights(net_shape(), config, 5);
-    Batch f32(states), bf16(states);
-    const Reference reference = reference_forward(weights, f32);
-    f32.run(*make_inference(std::make_shared<const NetWeights>(weights), InferencePath::kF32));
-    bf16.run(*make_inference(std::make_shared<const NetWeights>(weights), InferencePath::kBf16));
-    // Float sums in another order than the reference's; bfloat16 keeps 8 bits of each weight.
-    EXPECT_LT(max_error(f32, reference, core::kMaxPlayers), 1e-5) << config.width;
-    EXPECT_LT(max_error(bf16, reference, core::kMaxPlayers), 2e-2) << config.width;
-    EXPECT_GT(max_error(bf16, reference, core::kMaxPlayers), 0.0) << "bf16 rounds the weights";
+    Batch picked(states);
+    const Reference reference = reference_forward(weights, picked);
+    picked.run(*make_inference(std::make_shared<const NetWeights>(weights), InferencePath::kF32));
+    EXPECT_LT(max_error(picked, reference, core::kMaxPlayers), 1e-5) << config.width;
+    for (const PackedKernel* kernel : supported_packed_kernels()) {
+      Batch f32(states), bf16(states);
+      PackedNet<float> f32_net(weights, *kernel);
+      PackedNet<Bf16> bf16_net(weights, *kernel);
+      f32.run(f32_net);
+      bf16.run(bf16_net);
+      // Float sums in another order than the reference's; bfloat16 keeps 8 bits of each weight.
+      EXPECT_LT(max_error(f32, reference, core::kMaxPlayers), 1e-5) << config.width << " " << kernel->name;
+      EXPECT_LT(max_error(bf16, reference, core::kMaxPlayers), 2e-2) << config.width << " " << kernel->name;
+      EXPECT_GT(max_error(bf16, reference, core::kMaxPlayers), 0.0) << "bf16 rounds the weights";
+    }
   }
+}
+
+// The best first, unless PAMIR_KERNEL says otherwise; the portable kernel always runs.
+TEST(Inference, KernelsRunHereBestFirst) {
+  const std::vector<const PackedKernel*> kernels = supported_packed_kernels();
+  ASSERT_FALSE(kernels.empty());
+  EXPECT_EQ(&best_packed_kernel(), kernels.front());
+#if defined(__x86_64__)
+  EXPECT_TRUE(std::any_of(kernels.begin(), kernels.end(),
+                          [](const PackedKernel* k) { return std::string(k->name) == "sse4.2"; }));
+  if (std::getenv("PAMIR_KERNEL") == nullptr) {
+    EXPECT_STREQ(kernels.back()->name, "sse4.2");
+    if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw")) {
+      EXPECT_STREQ(kernels.front()->name, "avx512");
+    }
+  }
+#endif
+  const NetWeights weights = random_weights(net_shape(), {64, 1}, 5);
+  EXPECT_EQ(&PackedNet<float>(weights).kernel(), kernels.front());
 }
 
 TEST(Inference, Bf16RoundsToNearestEven) {
