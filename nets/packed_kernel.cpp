@@ -85,29 +85,24 @@ void weighted_row_sum_tile(float* out, const float* init, const Weight* rows, in
   for (int v = 0; v < kVectors; ++v) store(out + v * kLanes, acc[v]);
 }
 
+// The tile of a row's next `blocks` blocks, 1 to B of them.
+template <int B, class Weight>
+void weighted_row_sum_tiles(int blocks, float* out, const float* init, const Weight* rows, int stride,
+                            const Feature* terms, int count) {
+  if constexpr (B > 1) {
+    if (blocks < B) return weighted_row_sum_tiles<B - 1>(blocks, out, init, rows, stride, terms, count);
+  }
+  weighted_row_sum_tile<B>(out, init, rows, stride, terms, count);
+}
+
 // The same over a whole row of stride floats (a multiple of 32), a tile at a time.
 template <class Weight>
 void weighted_row_sum(float* out, const float* init, const Weight* rows, int stride, const Feature* terms,
                       int count) {
   for (int begin = 0; begin < stride; begin += kTileBlocks * kBlock) {
-    float* o = out + begin;
-    const float* in = init + begin;
-    const Weight* r = rows + begin;
     const int blocks = (stride - begin) / kBlock;
-    switch (blocks < kTileBlocks ? blocks : kTileBlocks) {
-      case 4:
-        weighted_row_sum_tile<4 < kTileBlocks ? 4 : kTileBlocks>(o, in, r, stride, terms, count);
-        break;
-      case 3:
-        weighted_row_sum_tile<3 < kTileBlocks ? 3 : kTileBlocks>(o, in, r, stride, terms, count);
-        break;
-      case 2:
-        weighted_row_sum_tile<2 < kTileBlocks ? 2 : kTileBlocks>(o, in, r, stride, terms, count);
-        break;
-      default:
-        weighted_row_sum_tile<1>(o, in, r, stride, terms, count);
-        break;
-    }
+    weighted_row_sum_tiles<kTileBlocks>(blocks < kTileBlocks ? blocks : kTileBlocks, out + begin,
+                                        init + begin, rows + begin, stride, terms, count);
   }
 }
 
