@@ -21,9 +21,9 @@ constexpr int kLanes = 4;
 #endif
 using F32xN = float __attribute__((vector_size(4 * kLanes)));
 using U32xN = std::uint32_t __attribute__((vector_size(4 * kLanes)));
-// A block is 32 weights, the unit of the layout (packed_kernel.h): this many float vectors,
-// or half as many vectors of bfloat16 pairs.
-constexpr int kBlock = 32;
+// A block of the layout (packed_kernel.h) is this many float vectors, or half as many
+// vectors of bfloat16 pairs.
+constexpr int kBlock = kPackedBlock;
 constexpr int kVectorsPerBlock = kBlock / kLanes;
 constexpr int kPairVectorsPerBlock = kVectorsPerBlock / 2;
 // The widest output tile held in registers while the rows stream through: 8 accumulators,

@@ -25,8 +25,11 @@ struct Bf16 {
 Bf16 to_bf16(float x);
 float from_bf16(Bf16 x);
 
+// The layout's unit: a row's weights come in blocks of this many.
+constexpr int kPackedBlock = 32;
+
 // The packed weights as the kernel reads them (nets/packed_net.cpp lays them out): rows of
-// stride weights, stride a multiple of 32 (zero-padded), each 32 a block; in a bfloat16 block,
+// stride weights, stride a multiple of kPackedBlock (zero-padded), each 32 a block; in a bfloat16 block,
 // weights j and 16 + j share a 32-bit lane (low and high half). input: one row per feature;
 // hidden: per block W1 then W2, transposed to one row per input; policy: one row per action;
 // value: one row per seat. The biases are float, stride long (policy and value: one each).
@@ -56,7 +59,7 @@ struct PackedKernel {
 // PAMIR_KERNEL=NAME in the environment puts that kernel first (to compare kernels, or to get
 // the same outputs on two processors); a name this processor cannot run is an error, thrown
 // as std::runtime_error.
-std::vector<const PackedKernel*> supported_packed_kernels();
+const std::vector<const PackedKernel*>& supported_packed_kernels();
 const PackedKernel& best_packed_kernel();
 
 }  // namespace pamir::nets

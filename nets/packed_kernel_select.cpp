@@ -25,8 +25,11 @@ struct Candidate {
 // The best first. __builtin_cpu_supports also asks whether the operating system saves the
 // registers (XCR0), so a kernel is not offered where its instructions would fault.
 #if defined(__x86_64__)
+// x86-64-v3, the level the AVX2 kernel is compiled for; its F16C, MOVBE and LZCNT come with
+// every processor that has these (and clang 14 cannot ask for them).
 bool has_avx2() {
-  return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") && __builtin_cpu_supports("bmi2");
+  return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") && __builtin_cpu_supports("bmi") &&
+         __builtin_cpu_supports("bmi2");
 }
 // x86-64-v4, the level the AVX-512 kernels are compiled for.
 bool has_avx512() {
@@ -61,7 +64,7 @@ std::vector<const PackedKernel*> find_supported() {
 
 }  // namespace
 
-std::vector<const PackedKernel*> supported_packed_kernels() {
+const std::vector<const PackedKernel*>& supported_packed_kernels() {
   static const std::vector<const PackedKernel*> kernels = find_supported();
   return kernels;
 }

@@ -7,15 +7,12 @@
 namespace pamir::nets {
 namespace {
 
-// The kernel's block: 32 weights (nets/packed_kernel.h).
-constexpr int kBlock = 32;
-
 // Where the block layout puts weight j of a row: in order for floats; for bfloat16, weights
 // j and 16 + j of a block share a 32-bit lane, the first in the low half.
 template <class Weight>
 int packed_index(int j) {
   if constexpr (std::is_same_v<Weight, Bf16>) {
-    const int in_block = j % kBlock, half = kBlock / 2;
+    const int in_block = j % kPackedBlock, half = kPackedBlock / 2;
     return j - in_block + (in_block < half ? 2 * in_block : 2 * (in_block - half) + 1);
   } else {
     return j;
@@ -59,7 +56,7 @@ float from_bf16(Bf16 x) { return std::bit_cast<float>(std::uint32_t(x.bits) << 1
 
 template <class Weight>
 PackedNet<Weight>::PackedNet(const NetWeights& weights, const PackedKernel& kernel) : kernel_(kernel) {
-  const int width = weights.config.width, stride = (width + kBlock - 1) / kBlock * kBlock;
+  const int width = weights.config.width, stride = (width + kPackedBlock - 1) / kPackedBlock * kPackedBlock;
   const int seats = weights.shape.num_seats;
   const WeightLayout layout(weights.shape, weights.config);
   const float* w = weights.data.data();

@@ -153,7 +153,7 @@ TEST(Inference, PackedNetsMatchTheReference) {
 
 // The best first, unless PAMIR_KERNEL says otherwise; the portable kernel always runs.
 TEST(Inference, KernelsRunHereBestFirst) {
-  const std::vector<const PackedKernel*> kernels = supported_packed_kernels();
+  const std::vector<const PackedKernel*>& kernels = supported_packed_kernels();
   ASSERT_FALSE(kernels.empty());
   EXPECT_EQ(&best_packed_kernel(), kernels.front());
 #if defined(__x86_64__)
