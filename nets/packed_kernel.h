@@ -29,10 +29,11 @@ float from_bf16(Bf16 x);
 constexpr int kPackedBlock = 32;
 
 // The packed weights as the kernel reads them (nets/packed_net.cpp lays them out): rows of
-// stride weights, stride a multiple of kPackedBlock (zero-padded), each 32 a block; in a bfloat16 block,
-// weights j and 16 + j share a 32-bit lane (low and high half). input: one row per feature;
-// hidden: per block W1 then W2, transposed to one row per input; policy: one row per action;
-// value: one row per seat. The biases are float, stride long (policy and value: one each).
+// stride weights, stride a multiple of kPackedBlock (zero-padded); in a bfloat16 block,
+// weights j and kPackedBlock / 2 + j share a 32-bit lane (low and high half). input: one row
+// per feature; hidden: per block W1 then W2, transposed to one row per input; policy: one row
+// per action; value: one row per seat. The biases are float, stride long (policy and value:
+// one each).
 template <class Weight>
 struct PackedLayers {
   int width = 0, stride = 0, blocks = 0, seats = 0;
