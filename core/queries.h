@@ -54,6 +54,11 @@ int hostage_holder(const State& s, int c);
 // Blocks of each coalition on the map (armies and roads).
 int blocks_on_map(const State& s, int coalition);
 
+// How far the game has moved toward its end: cards drawn from the deck plus Dominance Checks
+// scored. It never falls. The checks come out of the deck, and the deck moves only when cards
+// leave the market, so a game where nobody buys can go round without end (search/stall.h).
+inline int game_progress(const State& s) { return s.deck_pos + s.dominance_checks_resolved; }
+
 // Seat at offset 1..4 clockwise from p, and the offset of q from p.
 inline int seat_at(const State& s, int p, int offset) { return (p + offset) % s.num_players; }
 inline int offset_of(const State& s, int p, int q) { return (q - p + s.num_players) % s.num_players; }

@@ -65,7 +65,10 @@ class RandomAgent final : public Agent {
 // second at the 2-player opening; the 20 ms once given here counted the net's loading inside
 // each game's first search). With the nets of 2026-12-06, 3,200 iterations won no more
 // of 1,000 deals against Wakhan than 1,600 (docs/history/models.md), so the default stays.
-constexpr const char* kBestAgentOptions = "iters=1600,c=1.5,batch=4,hmix=0.5,eval=best";
+// stall=6 (search/stall.h): at equal time against heuristic ISMCTS, 400 games without it had
+// five games stalled for 245 to 959 turns at a lead and one capped; 400 with it, none capped,
+// and `best` won 0.890 (docs/history/models.md, "Stalled games").
+constexpr const char* kBestAgentOptions = "iters=1600,c=1.5,batch=4,hmix=0.5,stall=6,eval=best";
 
 // Makes an agent from the text after "name:" in its spec (empty when there is none) and the
 // agent's own seed; throws std::invalid_argument with a one-line reason for a bad argument.

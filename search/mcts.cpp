@@ -61,6 +61,7 @@ void Search::start(const core::State& root) {
   const bool reused = options_.reuse && has_tree_ && reuse_subtree(root);
   root_ = root;
   root_player_ = core::to_move(root);
+  stall_clock_.observe(root);
   gumbel_active_ = false;
   if (reused) {
     keep_legal_root_edges();
@@ -299,7 +300,10 @@ int Search::policy_target(float* out) const {
 
 void Search::apply_results() {
   for (int i = 0; i < num_pending_; ++i) {
-    const Pending& leaf = pending_[i];
+    Pending& leaf = pending_[i];
+    const int n = leaf.state.num_players;
+    const float kept = stall_factor(stall_clock_.stalled_turns(leaf.state), n, options_.stall);
+    if (kept < 1) leaf.values = shrink_leads(leaf.values, kept, n);
     if (leaf.node != kNoNode) expand(leaf.node, leaf);
     backup(leaf.path, leaf.depth, leaf.node, leaf.values, true);
   }

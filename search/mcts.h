@@ -29,6 +29,7 @@
 #include "search/evaluator.h"
 #include "search/gumbel.h"
 #include "search/options.h"
+#include "search/stall.h"
 
 namespace pamir::search::inline PAMIR_RULESET {
 
@@ -162,6 +163,7 @@ class Search {
   bool gumbel_active_ = false;
   float root_value_ = 0;
   int last_iterations_ = 0;  // of the previous search: a time budget's simulation count
+  StallClock stall_clock_;   // the game's turns without progress (options.stall)
 
   std::vector<Node> nodes_;
   std::vector<Edge> edges_;

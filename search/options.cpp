@@ -69,6 +69,11 @@ const OptionEntry kOptions[] = {
     {{"gnoise", OptionKind::kReal, 0, 10, "0", nullptr,
       "scale of the Gumbel noise on the root's logits (0: none, the prior's best moves are considered)"},
      PAMIR_NUMBER_FIELD(gnoise, double)},
+    {{"stall", OptionKind::kInt, 0, 1000, "0", nullptr,
+      "rounds without progress (no card drawn, no Dominance Check) after which a leaf's leads over the "
+      "draw shrink, to nothing at three times as many, so that a leader closes the game out (0: never; "
+      "search/stall.h)"},
+     PAMIR_NUMBER_FIELD(stall, int)},
     {{"seed", OptionKind::kInt, 0, 9e15, "0", nullptr, "mixed into the agent's seed"},
      PAMIR_NUMBER_FIELD(seed, std::uint64_t)},
 };

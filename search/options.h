@@ -31,6 +31,7 @@ struct SearchOptions {
   std::string infer;        // a net evaluator's arithmetic: f32 or bf16 (nets/inference_path.h)
   int gumbel;               // Gumbel root search over this many sampled moves (0: PUCT; search/gumbel.h)
   double gnoise;            // scale of its Gumbel noise (self-play 1; 0: none, the prior's top moves)
+  int stall;                // rounds without progress before a leaf's leads shrink (0: never; search/stall.h)
   std::uint64_t seed;
 };
 
