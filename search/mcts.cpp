@@ -301,9 +301,11 @@ int Search::policy_target(float* out) const {
 void Search::apply_results() {
   for (int i = 0; i < num_pending_; ++i) {
     Pending& leaf = pending_[i];
-    const int n = leaf.state.num_players;
-    const float kept = stall_factor(stall_clock_.stalled_turns(leaf.state), n, options_.stall);
-    if (kept < 1) leaf.values = shrink_leads(leaf.values, kept, n);
+    if (options_.stall > 0) {
+      const int n = leaf.state.num_players;
+      const float kept = stall_factor(stall_clock_.stalled_turns(leaf.state), n, options_.stall);
+      if (kept < 1) leaf.values = shrink_leads(leaf.values, kept, n);
+    }
     if (leaf.node != kNoNode) expand(leaf.node, leaf);
     backup(leaf.path, leaf.depth, leaf.node, leaf.values, true);
   }

@@ -1,5 +1,7 @@
 #include "search/stall.h"
 
+#include <algorithm>
+
 #include "core/queries.h"
 
 namespace pamir::search::inline PAMIR_RULESET {
@@ -23,8 +25,7 @@ int StallClock::stalled_turns(const core::State& s) const {
 float stall_factor(int stalled_turns, int players, int grace_rounds) {
   const int grace = grace_rounds * players;
   if (grace <= 0 || stalled_turns <= grace) return 1;
-  const float left = 1 - float(stalled_turns - grace) / float(2 * grace);
-  return left > 0 ? left : 0;
+  return std::max(0.0f, 1 - float(stalled_turns - grace) / float(2 * grace));
 }
 
 Values shrink_leads(const Values& v, float factor, int players) {

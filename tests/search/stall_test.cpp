@@ -74,6 +74,14 @@ constexpr Action kToTheStall[] = {
     0,    1619, 381, 1074, 762,  1120, 1233, 0,    5,    17,  846,  846,  410,  1407, 1515, 0,    1,    573,
     1069, 1071, 0,   657,  1070, 1,    406,  1084, 0,    1,   573,  1079, 1072, 0};
 
+// The other seat's move: it passes, as it did in the record, whenever it may.
+Action passing_move(const State& s) {
+  if (is_legal(s, Act::kDone)) return Act::kDone;
+  Action legal[kMaxLegalActions];
+  legal_actions(s, legal);
+  return legal[0];
+}
+
 TEST(Stall, ALeaderThatStallsClosesTheGameOut) {
   State s = new_game(2, kStalledDeal);
   for (const Action a : kToTheStall) {
@@ -87,14 +95,7 @@ TEST(Stall, ALeaderThatStallsClosesTheGameOut) {
   const int progress = game_progress(s), start = s.turn;
   const int draw_turn = start + 3 * kGraceRounds * 2;
   while (game_progress(s) == progress && s.turn <= draw_turn) {
-    // The other seat passes, as it did in the record, whenever it may.
-    const Action a = to_move(s) == 0           ? leader->choose(s)
-                     : is_legal(s, Act::kDone) ? Action(Act::kDone)
-                                               : [&] {
-                                                   Action legal[kMaxLegalActions];
-                                                   legal_actions(s, legal);
-                                                   return legal[0];
-                                                 }();
+    const Action a = to_move(s) == 0 ? leader->choose(s) : passing_move(s);
     apply(s, a);
   }
   EXPECT_NE(game_progress(s), progress) << "no card left the market in " << s.turn - start << " turns";
