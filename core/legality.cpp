@@ -84,10 +84,8 @@ bool any_battle(const State& s, int p, int from_site) {
   for (int r = from_site; r < Region::kCount; ++r)
     if (battle_site_ok(s, p, Site::region(r))) return true;
   // A card battle needs another player's spy beside one of p's.
-  for (int i = 0; i < kCylinders; ++i) {
-    const u8 l = s.cylinder[p][i];
-    if (!CylLoc::is_spy(l)) continue;
-    const int c = CylLoc::card_of(l);
+  for (unsigned m = spy_cylinders(s, p); m; m &= m - 1) {
+    const int c = CylLoc::card_of(s.cylinder[p][__builtin_ctz(m)]);
     if (Site::card(c) >= from_site && s.spies_on[c] > spies_of(s, p, c) &&
         removals_at<true>(s, p, Site::card(c), nullptr))
       return true;
@@ -125,7 +123,7 @@ int hostage_bribe(const State& s, int p, int c, int* holder) {
 int ruled_regions(const State& s, int p) {
   int mask = 0;
   for (int r = 0; r < Region::kCount; ++r)
-    if (s.tribes[r][p] && ruler(s, r) == p) mask |= 1 << r;
+    if (s.tribes[r][p] && rules(s, p, r)) mask |= 1 << r;
   return mask;
 }
 
@@ -275,16 +273,14 @@ bool can_move_from(const State& s, int p, int loc) {
 // The cards p has spies on, ascending and without repeats; returns the count.
 int spy_cards(const State& s, int p, u8* out) {
   u64 cards[2] = {0, 0};
-  for (int i = 0; i < kCylinders; ++i)
-    if (CylLoc::is_spy(s.cylinder[p][i])) bit_set(cards, CylLoc::card_of(s.cylinder[p][i]));
+  for (unsigned m = spy_cylinders(s, p); m; m &= m - 1)
+    bit_set(cards, CylLoc::card_of(s.cylinder[p][__builtin_ctz(m)]));
   return bit_members(cards, out);
 }
 
 bool any_move(const State& s, int p) {
   // With two or more cards in play every spy has a neighbour to step to.
-  if (s.court_begin(s.num_players) >= 2)
-    for (int i = 0; i < kCylinders; ++i)
-      if (CylLoc::is_spy(s.cylinder[p][i])) return true;
+  if (spy_cylinders(s, p) && s.court_begin(s.num_players) >= 2) return true;
   if constexpr (kHooks.free_army_moves) {
     for (int r = 0; r < Region::kCount; ++r)
       if (can_move_from(s, p, Act::move_army(r)) || can_move_from(s, p, Act::move_tribe(r))) return true;
@@ -355,7 +351,8 @@ bool card_action_feasible(const State& s, int p, int c, int act) {
   const int region = kHooks.actions_by_card_region || kHooks.gift_uses ? card_region(s, c) : kNoRegion;
   switch (act) {
     case CardAction::kTax:
-      return taxable_players(s, p, region) || market_has_taxable_rupees(s, p, region);
+      // The market first: it is the cheaper question.
+      return market_has_taxable_rupees(s, p, region) || taxable_players(s, p, region);
     case CardAction::kGift:
       return Rules::gift_feasible(s, p, region);
     case CardAction::kBuild:

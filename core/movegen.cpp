@@ -1,6 +1,9 @@
 #include "core/movegen.h"
 
 #include <algorithm>
+#include <array>
+#include <bit>
+#include <cstring>
 
 #include "core/game_rules.h"
 #include "core/legality.h"
@@ -10,6 +13,22 @@
 
 namespace pamir::core::inline PAMIR_RULESET {
 namespace {
+
+// The purchase actions of each pattern of buyable cells in a market row, in id order, padded
+// to 8 so that one 16-byte copy writes a row's and the pattern's popcount says how many count:
+// the turn's purchases are written without a branch per card.
+using RowPurchases = std::array<Action, 8>;
+constexpr auto kRowPurchases = [] {
+  static_assert(kMarketCols <= 8);
+  std::array<std::array<RowPurchases, 1 << kMarketCols>, kMarketRows> table{};
+  for (int row = 0; row < kMarketRows; ++row)
+    for (int cells = 0; cells < 1 << kMarketCols; ++cells) {
+      int n = 0;
+      for (int col = 0; col < kMarketCols; ++col)
+        if (cells >> col & 1) table[row][cells][n++] = Act::purchase(row, col);
+    }
+  return table;
+}();
 
 int gen_turn_actions(const State& s, int p, Action* out) {
   Action* o = out;
@@ -30,9 +49,12 @@ int gen_turn_actions(const State& s, int p, Action* out) {
         const int i = __builtin_ctz(priced);
         if (purchase_cost(s, p, i / kMarketCols, i % kMarketCols) == 0) buyable |= 1u << i;
       }
-    static_assert(Act::purchase(1, 2) == Act::kPurchase + 1 * kMarketCols + 2,
-                  "a purchase id is its cell's bit");
-    for (; buyable; buyable &= buyable - 1) *o++ = Action(Act::kPurchase + __builtin_ctz(buyable));
+    // The buffer has room for kMaxLegalActions, far past the market's two rows of 8.
+    for (int row = 0; row < kMarketRows; ++row) {
+      const unsigned cells = buyable >> (row * kMarketCols) & ((1u << kMarketCols) - 1);
+      std::memcpy(o, kRowPurchases[row][cells].data(), sizeof(RowPurchases));
+      o += std::popcount(cells);
+    }
   }
   // Wakhan plays the card she bought as part of the same action, even her second.
   if (core_left || s.is_automaton(p)) {
@@ -48,10 +70,11 @@ int gen_turn_actions(const State& s, int p, Action* out) {
   }
   // Court order is not id order: collect the usable cards, then emit in card order.
   u64 usable[2] = {0, 0};
+  const u64 spent[2] = {s.used_cards[0] | s.refused_cards[0], s.used_cards[1] | s.refused_cards[1]};
   const int b = s.court_begin(p);
   for (int i = b; i < b + s.court_len[p]; ++i) {
     const int c = s.court[i];
-    if (bit_test(s.used_cards, c) || bit_test(s.refused_cards, c)) continue;
+    if (bit_test(spent, c)) continue;
     if (!core_left && !is_favored(s, p, c)) continue;
     bit_set(usable, c);
   }

@@ -40,6 +40,10 @@ int strict_leader(const State& s, Count count_of, int* count) {
 }  // namespace
 
 int ruler(const State& s, int r) {
+  // A ruler has a tribe there; a region without any (most, most of the time) has none.
+  u64 tribes = 0;
+  std::memcpy(&tribes, s.tribes[r], sizeof s.tribes[r]);
+  if (!tribes) return kNoPlayer;
   int n = 0;
   const int best = strict_leader(
       s, [&](int p) { return ruling_pieces(s, p, r); }, &n);
@@ -49,17 +53,20 @@ int ruler(const State& s, int r) {
   return best;
 }
 
-bool rules_any_region(const State& s, int p) {
-  for (int r = 0; r < Region::kCount; ++r)
-    if (s.tribes[r][p] && ruler(s, r) == p) return true;
-  return false;
+bool rules(const State& s, int p, int r) {
+  if (!s.tribes[r][p]) return false;
+  const int n = ruling_pieces(s, p, r);
+  for (int q = 0; q < s.num_players; ++q)
+    if (q != p && ruling_pieces(s, q, r) >= n) return false;
+  for (int k = 0; k < Coalition::kCount; ++k)
+    if (s.armies[r][k] >= n) return false;
+  return true;
 }
 
-int gift_spaces_taken(const State& s, int p) {
-  int taken = 0;
-  for (int i = 0; i < kCylinders; ++i)
-    if (CylLoc::is_gift(s.cylinder[p][i])) taken |= 1 << CylLoc::slot_of(s.cylinder[p][i]);
-  return taken;
+bool rules_any_region(const State& s, int p) {
+  for (int r = 0; r < Region::kCount; ++r)
+    if (s.tribes[r][p] && rules(s, p, r)) return true;
+  return false;
 }
 
 int influence(const State& s, int p, int coalition) {

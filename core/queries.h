@@ -2,6 +2,7 @@
 // Read-only rule queries on a State: ruling, influence, privileges, hostages.
 
 #include <bit>
+#include <cstring>
 
 #include "core/cards.h"
 #include "core/game_rules.h"
@@ -26,14 +27,41 @@ int ruling_pieces(const State& s, int p, int r);
 // The player who rules region r, or kNoPlayer. A ruler has at least one tribe there, and
 // more ruling pieces than every other player and than the armies of any one coalition.
 int ruler(const State& s, int r);
+// Whether p rules region r (ruler(s, r) == p), without working out who rules a region p does
+// not: the move generator asks it for every region p has a tribe in.
+bool rules(const State& s, int p, int r);
 bool rules_any_region(const State& s, int p);
 
 // Influence in p's coalition: 1 + patriots in court + prizes + gifts, with the event
 // modifiers (Embarrassment of Riches, Koh-i-noor Recovered, Rumor). For Wakhan, loyal to
 // every coalition, name the coalition: only its patriots and prizes count.
 int influence(const State& s, int p, int coalition = Coalition::kNone);
+// Bit i set when p's cylinder i stands at a location from lo to hi (CylLoc codes).
+// Word-at-a-time: the card-action checks ask where a player's spies and gifts are at nearly
+// every turn.
+inline unsigned cylinders_between(const State& s, int p, u8 lo, u8 hi) {
+  static_assert(kCylinders == 10 && CylLoc::spy(kNumCourtCards) < 128 &&
+                std::endian::native == std::endian::little);
+  constexpr u64 kOnes = 0x0101010101010101ull, kHigh = 0x8080808080808080ull;
+  // 0x80 in each byte from lo to hi (1 <= lo): bytes below 128 take the adds without a carry.
+  auto flags_of = [&](u64 w) { return (w + kOnes * u8(128 - lo)) & ~(w + kOnes * u8(127 - hi)) & kHigh; };
+  // Gathers the eight 0x80 flags of a word into one byte: each lands in a distinct bit.
+  auto gather = [](u64 flags) { return unsigned(((flags >> 7) * 0x0102040810204080ull) >> 56); };
+  u64 head = 0, tail = 0;
+  std::memcpy(&head, &s.cylinder[p][0], 8);
+  std::memcpy(&tail, &s.cylinder[p][8], 2);
+  return gather(flags_of(head)) | (gather(flags_of(tail)) & 3) << 8;
+}
+inline unsigned spy_cylinders(const State& s, int p) {
+  return cylinders_between(s, p, CylLoc::spy(1), CylLoc::spy(kNumCourtCards));
+}
 // Bit k set when p's gift space k (costing 2, 4, 6) holds a cylinder.
-int gift_spaces_taken(const State& s, int p);
+inline int gift_spaces_taken(const State& s, int p) {
+  int taken = 0;
+  for (unsigned m = cylinders_between(s, p, CylLoc::gift(0), CylLoc::gift(kGiftSlots - 1)); m; m &= m - 1)
+    taken |= 1 << CylLoc::slot_of(s.cylinder[p][__builtin_ctz(m)]);
+  return taken;
+}
 inline int gifts(const State& s, int p) { return std::popcount(unsigned(gift_spaces_taken(s, p))); }
 inline int cylinders_in_play(const State& s, int p) { return kCylinders - s.cylinders_in_supply[p]; }
 
