@@ -342,13 +342,7 @@ int min_action_cost(const State& s, int p, int c, int act) {
   }
 }
 
-bool feasibility_depends_on_region(int act) {
-  return (kHooks.actions_by_card_region && act == CardAction::kTax) ||
-         (kHooks.gift_uses && act == CardAction::kGift);
-}
-
-bool card_action_feasible(const State& s, int p, int c, int act) {
-  const int region = kHooks.actions_by_card_region || kHooks.gift_uses ? card_region(s, c) : kNoRegion;
+bool card_action_feasible(const State& s, int p, int act, int region) {
   switch (act) {
     case CardAction::kTax:
       // The market first: it is the cheaper question.

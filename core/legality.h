@@ -30,10 +30,14 @@ bool can_place_cylinder(const State& s, int p);
 bool can_place_block(const State& s, int coalition);
 
 // Card actions.
-// Whether card action act of card c has something to do for p. It depends on the action
-// only, or for tax and gift also on the card's region (feasibility_depends_on_region).
-bool card_action_feasible(const State& s, int p, int c, int act);
-bool feasibility_depends_on_region(int act);
+// Whether card action act has something to do for p. It depends on the action only, or for
+// the kinds in kActionsFeasibleByRegion also on the card's region (`region`; ignored for
+// the others).
+bool card_action_feasible(const State& s, int p, int act, int region);
+// Bit CardAction: kinds whose feasibility depends on the card's region (tax and gift where the
+// ruleset acts in the card's region or gives gifts other uses there).
+constexpr unsigned kActionsFeasibleByRegion = (kHooks.actions_by_card_region ? 1u << CardAction::kTax : 0u) |
+                                              (kHooks.gift_uses ? 1u << CardAction::kGift : 0u);
 int ruled_regions(const State& s, int p);  // bit mask
 // Tax (with a card of `region`, where that matters: kHooks.actions_by_card_region): the
 // seats p may take from, as a bit mask, and whether a market card has rupees p may take.

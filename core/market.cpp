@@ -1,6 +1,7 @@
 #include "core/market.h"
 
 #include <algorithm>
+#include <array>
 #include <cassert>
 
 #include "core/dominance.h"
@@ -115,31 +116,46 @@ bool dominance_check_in_market(const State& s, int except_row, int except_col) {
 }  // namespace
 
 bool refill_market(State& s) {
+  constexpr unsigned kRow = (1u << kMarketCols) - 1;
+  // Bit i of a row's mask to bit 2i: vacant spaces column by column (bit 2 * col + row), the
+  // order the refill fills them in.
+  static_assert(kMarketRows == 2);
+  constexpr auto kColumnMajor = [] {
+    std::array<u16, 1u << kMarketCols> spread{};
+    for (unsigned m = 0; m <= kRow; ++m)
+      for (int col = 0; col < kMarketCols; ++col) spread[m] |= u16((m >> col & 1) << (2 * col));
+    return spread;
+  }();
   for (;;) {
-    slide_row(s, 0);
-    slide_row(s, 1);
+    unsigned vacant = market_cells_equal_or_zero(s.market, kNoCard);
+    bool slid = false;
+    for (int row = 0; row < kMarketRows; ++row) {
+      const unsigned occupied = ~vacant >> (row * kMarketCols) & kRow;
+      if (occupied & (occupied + 1)) slide_row(s, row), slid = true;  // a gap before a card
+    }
+    if (slid) vacant = market_cells_equal_or_zero(s.market, kNoCard);
     bool instability = false;
-    for (int col = 0; col < kMarketCols && !instability; ++col)
-      for (int row = 0; row < kMarketRows && !instability; ++row) {
-        if (s.market[row][col] || s.deck_pos == s.deck_size) continue;
-        const int card = s.deck[s.deck_pos++];
-        land_on_space(s, row, col, card, 0);
-        s.card_loc[card] = Loc::kMarket;
-        if (is_dominance_check(card) && dominance_check_in_market(s, row, col)) {
-          // Instability: both checks leave the market and one check is resolved (the
-          // lower-numbered card scored, the higher one passed on as objective_card).
-          int lower = card, higher = card;
-          for (int r = 0; r < kMarketRows; ++r)
-            for (int c = 0; c < kMarketCols; ++c)
-              if (const int other = s.market[r][c]; is_dominance_check(other)) {
-                lower = std::min(lower, other), higher = std::max(higher, other);
-                s.card_loc[other] = Loc::kDiscard;
-                s.market[r][c] = kNoCard;
-              }
-          if (!resolve_dominance_check(s, lower, higher)) return false;
-          instability = true;
-        }
+    for (unsigned m = kColumnMajor[vacant & kRow] | kColumnMajor[vacant >> kMarketCols & kRow] << 1;
+         m && s.deck_pos < s.deck_size && !instability; m &= m - 1) {
+      const int row = __builtin_ctz(m) & 1, col = __builtin_ctz(m) >> 1;
+      const int card = s.deck[s.deck_pos++];
+      land_on_space(s, row, col, card, 0);
+      s.card_loc[card] = Loc::kMarket;
+      if (is_dominance_check(card) && dominance_check_in_market(s, row, col)) {
+        // Instability: both checks leave the market and one check is resolved (the
+        // lower-numbered card scored, the higher one passed on as objective_card).
+        int lower = card, higher = card;
+        for (int r = 0; r < kMarketRows; ++r)
+          for (int c = 0; c < kMarketCols; ++c)
+            if (const int other = s.market[r][c]; is_dominance_check(other)) {
+              lower = std::min(lower, other), higher = std::max(higher, other);
+              s.card_loc[other] = Loc::kDiscard;
+              s.market[r][c] = kNoCard;
+            }
+        if (!resolve_dominance_check(s, lower, higher)) return false;
+        instability = true;
       }
+    }
     if (!instability) return true;
   }
 }

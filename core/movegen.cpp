@@ -30,6 +30,35 @@ constexpr auto kRowPurchases = [] {
   return table;
 }();
 
+// For each set of card actions (bit CardAction), its members in order as four 16-bit lanes
+// of each of two words: one card's actions are written as its first id added to every lane,
+// and one 16-byte copy, whatever their number.
+constexpr auto kActionSlots = [] {
+  static_assert(CardAction::kCount <= 8 && sizeof(Action) == 2 &&
+                Act::card_action(1, 5) == Act::card_action(1, 0) + 5);
+  std::array<std::array<u64, 2>, 1 << CardAction::kCount> table{};
+  for (int acts = 0; acts < 1 << CardAction::kCount; ++acts) {
+    int n = 0;
+    for (int act = 0; act < CardAction::kCount; ++act)
+      if (acts >> act & 1) table[acts][n / 4] |= u64(act) << (16 * (n % 4)), ++n;
+  }
+  return table;
+}();
+
+// Where gen_turn_actions keeps each kind of card action in its `wanted` and `feasible` sets:
+// bit act * kActionStride + region, with a stride of a bit per region only for rulesets where
+// some kinds' feasibility depends on the card's region (kActionsFeasibleByRegion).
+constexpr int kActionStride = kActionsFeasibleByRegion ? Region::kCount : 1;
+static_assert(CardAction::kCount * kActionStride <= 64);
+// Bit act * kActionStride for each act of a set of card actions (bit CardAction).
+constexpr auto kActionBits = [] {
+  std::array<u64, 1 << CardAction::kCount> table{};
+  for (int acts = 0; acts < 1 << CardAction::kCount; ++acts)
+    for (int act = 0; act < CardAction::kCount; ++act)
+      if (acts >> act & 1) table[acts] |= u64(1) << (act * kActionStride);
+  return table;
+}();
+
 int gen_turn_actions(const State& s, int p, Action* out) {
   Action* o = out;
   *o++ = Act::kDone;
@@ -68,30 +97,47 @@ int gen_turn_actions(const State& s, int p, Action* out) {
       }
     }
   }
-  // Court order is not id order: collect the usable cards, then emit in card order.
-  u64 usable[2] = {0, 0};
+  // Court order is not id order: collect the usable cards as a set, then emit in card order.
+  // Feasibility is worked out once for each kind of card action the usable cards have, or for
+  // the kinds whose feasibility depends on the card's region once per region they have it in
+  // (bits of `wanted`: kActionStride).
+  u64 usable[2] = {0, 0}, wanted = 0;
   const u64 spent[2] = {s.used_cards[0] | s.refused_cards[0], s.used_cards[1] | s.refused_cards[1]};
   const int b = s.court_begin(p);
   for (int i = b; i < b + s.court_len[p]; ++i) {
     const int c = s.court[i];
-    if (bit_test(spent, c)) continue;
-    if (!core_left && !is_favored(s, p, c)) continue;
+    if (bit_test(spent, c) || (!core_left && !is_favored(s, p, c))) continue;
     bit_set(usable, c);
+    wanted |= kActionBits[card_action_mask(c) & ~kActionsFeasibleByRegion];
+    if constexpr (kActionsFeasibleByRegion != 0)
+      if (const unsigned by_region = card_action_mask(c) & kActionsFeasibleByRegion)
+        wanted |= kActionBits[by_region] << card_region(s, c);
   }
-  u8 cards[kNumCourtCards];
-  const int n = bit_members(usable, cards);
-  // Whether each kind of card action could be carried out (for some kinds, with a card of
-  // that region: feasibility_depends_on_region): worked out once, on demand.
-  enum : u8 { kUnknown, kYes, kNo };
-  u8 feasible[CardAction::kCount][Region::kCount] = {};
-  for (int i = 0; i < n; ++i) {
-    for (unsigned acts = card_action_mask(cards[i]); acts; acts &= acts - 1) {
-      const int act = __builtin_ctz(acts);
-      u8& known = feasible[act][feasibility_depends_on_region(act) ? card_region(s, cards[i]) : 0];
-      if (known == kUnknown) known = card_action_feasible(s, p, cards[i], act) ? kYes : kNo;
-      if (known == kYes) *o++ = Act::card_action(cards[i], act);
+  u64 feasible = 0;
+  unsigned feasible_acts = 0;  // bit act: feasible with some card (whatever its region, for most kinds)
+  for (u64 m = wanted; m; m &= m - 1) {
+    const int bit = __builtin_ctzll(m), act = bit / kActionStride;
+    const int region = kActionsFeasibleByRegion >> act & 1 ? bit % kActionStride : kNoRegion;
+    if (card_action_feasible(s, p, act, region)) feasible |= u64(1) << bit, feasible_acts |= 1u << act;
+  }
+  feasible_acts &= ~kActionsFeasibleByRegion;
+  for (int w = 0; w < 2; ++w)
+    for (u64 cards = usable[w]; cards; cards &= cards - 1) {
+      const int c = w * 64 + __builtin_ctzll(cards) + 1;
+      unsigned acts = card_action_mask(c) & feasible_acts;
+      if constexpr (kActionsFeasibleByRegion != 0)
+        if (const unsigned by_region = card_action_mask(c) & kActionsFeasibleByRegion) {
+          const u64 here = feasible >> card_region(s, c);
+          for (unsigned m = by_region; m; m &= m - 1)
+            acts |= unsigned(here >> (__builtin_ctz(m) * kActionStride) & 1) << __builtin_ctz(m);
+        }
+      // The card's actions in id order, from a table: no branch per action (no lane carries:
+      // every id is below 2^16).
+      const u64 first = 0x0001000100010001ull * Act::card_action(c, 0);
+      const u64 ids[2] = {kActionSlots[acts][0] + first, kActionSlots[acts][1] + first};
+      std::memcpy(o, ids, sizeof ids);
+      o += std::popcount(acts);
     }
-  }
   return int(o - out);
 }
 
@@ -227,6 +273,9 @@ int gen_take(const State& s, const Task& t, Action* out) {
 int gen_decision(const State& s, Action* out) {
   const Task& t = s.top();
   const int p = t.player;
+  // The action phase is over half of all decisions: a branch that predicts well, before the
+  // jump table that does not.
+  if (t.kind == TaskKind::kTurnActions) return gen_turn_actions(s, p, out);
   Action* o = out;
   switch (t.kind) {
     case TaskKind::kChooseLoyalty:
