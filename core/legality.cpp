@@ -95,12 +95,16 @@ bool any_battle(const State& s, int p, int from_site) {
 
 namespace {
 
+// Bodyguards protect their owner's political cards from betrayal.
+bool guarded(const State& s, int c) {
+  return court_card(c).suit == Suit::kPolitical &&
+         has_mechanic(s, s.court_owner(c), AbilityMechanic::kBodyguards);
+}
+
 bool any_betray(const State& s, int p) {
   if (s.rupees[p] < 2) return false;
-  u8 cards[kCylinders];
-  const int n = spy_cards(s, p, cards);
-  for (int i = 0; i < n; ++i)
-    if (betrayable(s, p, cards[i])) return true;
+  for (unsigned m = spy_cylinders(s, p); m; m &= m - 1)
+    if (!guarded(s, CylLoc::card_of(s.cylinder[p][__builtin_ctz(m)]))) return true;
   return false;
 }
 
@@ -295,11 +299,7 @@ bool any_move(const State& s, int p) {
   return false;
 }
 
-bool betrayable(const State& s, int p, int c) {
-  if (!spies_of(s, p, c)) return false;
-  const int owner = s.court_owner(c);
-  return !(court_card(c).suit == Suit::kPolitical && has_mechanic(s, owner, AbilityMechanic::kBodyguards));
-}
+bool betrayable(const State& s, int p, int c) { return spies_of(s, p, c) && !guarded(s, c); }
 
 int battle_strength(const State& s, int p, int site) {
   if (Site::is_region(site)) {

@@ -134,8 +134,11 @@ void begin_cleanup(State& s, int p) {
   push_task(s, TaskKind::kEndTurn, p);
   push_task(s, TaskKind::kRefillMarket, p);
   push_task(s, TaskKind::kCleanupEvents, p, 0);
-  push_task(s, TaskKind::kDiscardHand, p);
-  push_task(s, TaskKind::kDiscardCourt, p);
+  // A discard is asked for only over its limit (decision_ready), and a court within its limit
+  // leaves the hand limit as it is: both are known now, and most turns need neither.
+  const bool court_over = s.court_len[p] > court_limit(s, p);
+  if (court_over || hand_size(s, p) > hand_limit(s, p)) push_task(s, TaskKind::kDiscardHand, p);
+  if (court_over) push_task(s, TaskKind::kDiscardCourt, p);
 }
 
 void take_piece(State& s, const Task& t, int idx) {
@@ -230,9 +233,6 @@ void decide(State& s, Action a) {
   // The action phase stays under whatever an action pushes, until `done`.
   if (t.kind != TaskKind::kTurnActions || a == Act::kDone) pop_task(s);
   switch (t.kind) {
-    case TaskKind::kChooseLoyalty:
-      s.loyalty[p] = d.a;
-      return Rules::loyalty_chosen(s);
     case TaskKind::kTurnActions: {
       if (a == Act::kDone) return begin_cleanup(s, p);
       if (d.family == Act::kPurchaseFamily) return purchase(s, p, d.a, d.b);
@@ -250,6 +250,9 @@ void decide(State& s, Action a) {
         return push_task(s, TaskKind::kBribeDemand, holder, bribe, c, BribeFor::kCardAction + act);
       return start_card_action(s, p, c, act);
     }
+    case TaskKind::kChooseLoyalty:
+      s.loyalty[p] = d.a;
+      return Rules::loyalty_chosen(s);
     case TaskKind::kBribeDemand: {
       const int amount = d.a, actor = s.current;
       if (amount == 0) return carry_out(s, actor, t.b, t.c);
@@ -350,6 +353,7 @@ namespace {
 // owes) when not.
 bool decision_ready(State& s) {
   const Task& t = s.top();
+  if (t.kind == TaskKind::kTurnActions) return true;  // over half of all decisions: before the jump table
   const int p = t.player;
   bool ready = true;
   switch (t.kind) {
@@ -468,8 +472,10 @@ void run_automatic(State& s, const Task& t) {
 
 }  // namespace
 
-// Resolves automatic tasks until a decision is pending or the game is over.
-void advance(State& s) {
+namespace {
+
+// advance's loop, kept out of line: its frame is large, and most actions need none of it.
+[[gnu::noinline]] void resolve_until_decision(State& s) {
   while (!s.game_over()) {
     if (s.num_tasks == 0) {
       if (s.phase == Phase::kSetup) {
@@ -490,6 +496,17 @@ void advance(State& s) {
     pop_task(s);
     run_automatic(s, t);
   }
+}
+
+}  // namespace
+
+// Resolves automatic tasks until a decision is pending or the game is over.
+void advance(State& s) {
+  // Most actions leave the action phase of a player the engine does not play for on top,
+  // with nothing to resolve (the loop would find it a ready decision and return).
+  if (!s.game_over() && s.num_tasks && s.top().kind == TaskKind::kTurnActions && !Rules::automaton_to_move(s))
+    return;
+  resolve_until_decision(s);
 }
 
 }  // namespace pamir::core::inline PAMIR_RULESET
