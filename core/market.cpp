@@ -71,8 +71,8 @@ void pay_action_cost(State& s, int p, int n) {
 }
 
 bool discard_leftmost_event(State& s, int row) {
+  if (!leftmost_is_event(s, row)) return true;
   const int card = s.market[row][0];
-  if (!card || is_court_card(card)) return true;
   s.market[row][0] = kNoCard;  // its rupees stay on the space
   s.card_loc[card] = Loc::kDiscard;
   if (is_dominance_check(card)) return resolve_dominance_check(s, card, card);

@@ -54,6 +54,11 @@ void add_market_rupees(State& s, int row, int col, int n);
 // Cleanup step 3, for one row (the top row goes first): discards an event or Dominance
 // Check in the leftmost column with its effect. Returns false when a check ended the game.
 bool discard_leftmost_event(State& s, int row);
+// Whether that row's leftmost space holds an event or Dominance Check for the cleanup.
+inline bool leftmost_is_event(const State& s, int row) {
+  const int card = s.market[row][0];
+  return card && !is_court_card(card);
+}
 // Cleanup step 4: slides the rows left and draws into the gaps; a second Dominance Check
 // in the market triggers Instability. Returns false when the game ended.
 bool refill_market(State& s);

@@ -454,10 +454,14 @@ void run_automatic(State& s, const Task& t) {
       if (paid < t.a && !s.is_automaton(p)) push_task(s, TaskKind::kDiscardLeverage, p, t.a - paid);
       return;
     }
-    case TaskKind::kCleanupEvents:
+    case TaskKind::kCleanupEvents: {
+      // The bottom row follows whatever the top row's card starts; with no event or check in
+      // the top row's leftmost space (most turns) it follows at once.
+      if (t.a == 0 && !leftmost_is_event(s, 0)) return void(discard_leftmost_event(s, 1));
       if (t.a == 0) push_task(s, TaskKind::kCleanupEvents, p, 1);
       discard_leftmost_event(s, t.a);
       return;
+    }
     case TaskKind::kRefillMarket:
       refill_market(s);
       return;
