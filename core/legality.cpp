@@ -127,7 +127,7 @@ int hostage_bribe(const State& s, int p, int c, int* holder) {
 int ruled_regions(const State& s, int p) {
   int mask = 0;
   for (int r = 0; r < Region::kCount; ++r)
-    if (s.tribes[r][p] && rules(s, p, r)) mask |= 1 << r;
+    if (rules(s, p, r)) mask |= 1 << r;
   return mask;
 }
 

@@ -40,21 +40,12 @@ int strict_leader(const State& s, Count count_of, int* count) {
 }  // namespace
 
 int ruler(const State& s, int r) {
-  // A ruler has a tribe there; a region without any (most, most of the time) has none.
-  u64 tribes = 0;
-  std::memcpy(&tribes, s.tribes[r], sizeof s.tribes[r]);
-  if (!tribes) return kNoPlayer;
-  int n = 0;
-  const int best = strict_leader(
-      s, [&](int p) { return ruling_pieces(s, p, r); }, &n);
-  if (best == kNoPlayer || s.tribes[r][best] == 0) return kNoPlayer;
-  for (int k = 0; k < Coalition::kCount; ++k)
-    if (s.armies[r][k] >= n) return kNoPlayer;
-  return best;
+  for (int p = 0; p < s.num_players; ++p)
+    if (rules(s, p, r)) return p;
+  return kNoPlayer;
 }
 
-bool rules(const State& s, int p, int r) {
-  if (!s.tribes[r][p]) return false;
+bool leads_region(const State& s, int p, int r) {
   const int n = ruling_pieces(s, p, r);
   for (int q = 0; q < s.num_players; ++q)
     if (q != p && ruling_pieces(s, q, r) >= n) return false;
@@ -65,7 +56,7 @@ bool rules(const State& s, int p, int r) {
 
 bool rules_any_region(const State& s, int p) {
   for (int r = 0; r < Region::kCount; ++r)
-    if (s.tribes[r][p] && rules(s, p, r)) return true;
+    if (rules(s, p, r)) return true;
   return false;
 }
 

@@ -17,6 +17,9 @@ inline int court_limit(const State& s, int p) { return 3 + stars(s, p, Suit::kPo
 inline int hand_limit(const State& s, int p) { return 2 + stars(s, p, Suit::kIntelligence); }
 inline int tax_shelter(const State& s, int p) { return stars(s, p, Suit::kEconomic); }
 int hand_size(const State& s, int p);
+// Whether p holds more court (hand) cards than the limit allows: the cleanup's discards.
+inline bool over_court_limit(const State& s, int p) { return s.court_len[p] > court_limit(s, p); }
+inline bool over_hand_limit(const State& s, int p) { return hand_size(s, p) > hand_limit(s, p); }
 
 // The region of court card c: the printed one, as the ruleset reads it (a card may be printed
 // with the neutral piece's region: Rules::card_region).
@@ -24,12 +27,14 @@ inline int card_region(const State& s, int c) { return Rules::card_region(s, cou
 
 // Ruling pieces of p in region r: own tribes plus armies of p's coalition.
 int ruling_pieces(const State& s, int p, int r);
-// The player who rules region r, or kNoPlayer. A ruler has at least one tribe there, and
-// more ruling pieces than every other player and than the armies of any one coalition.
+// Whether p has more ruling pieces in region r than every other player and than the armies of
+// any one coalition.
+bool leads_region(const State& s, int p, int r);
+// Whether p rules region r: p has at least one tribe there and leads it. Inline, so that the
+// move generator's questions for regions without p's tribes cost a byte compare.
+inline bool rules(const State& s, int p, int r) { return s.tribes[r][p] && leads_region(s, p, r); }
+// The player who rules region r, or kNoPlayer.
 int ruler(const State& s, int r);
-// Whether p rules region r (ruler(s, r) == p), without working out who rules a region p does
-// not: the move generator asks it for every region p has a tribe in.
-bool rules(const State& s, int p, int r);
 bool rules_any_region(const State& s, int p);
 
 // Influence in p's coalition: 1 + patriots in court + prizes + gifts, with the event

@@ -136,8 +136,8 @@ void begin_cleanup(State& s, int p) {
   push_task(s, TaskKind::kCleanupEvents, p, 0);
   // A discard is asked for only over its limit (decision_ready), and a court within its limit
   // leaves the hand limit as it is: both are known now, and most turns need neither.
-  const bool court_over = s.court_len[p] > court_limit(s, p);
-  if (court_over || hand_size(s, p) > hand_limit(s, p)) push_task(s, TaskKind::kDiscardHand, p);
+  const bool court_over = over_court_limit(s, p);
+  if (court_over || over_hand_limit(s, p)) push_task(s, TaskKind::kDiscardHand, p);
   if (court_over) push_task(s, TaskKind::kDiscardCourt, p);
 }
 
@@ -233,6 +233,9 @@ void decide(State& s, Action a) {
   // The action phase stays under whatever an action pushes, until `done`.
   if (t.kind != TaskKind::kTurnActions || a == Act::kDone) pop_task(s);
   switch (t.kind) {
+    case TaskKind::kChooseLoyalty:
+      s.loyalty[p] = d.a;
+      return Rules::loyalty_chosen(s);
     case TaskKind::kTurnActions: {
       if (a == Act::kDone) return begin_cleanup(s, p);
       if (d.family == Act::kPurchaseFamily) return purchase(s, p, d.a, d.b);
@@ -250,9 +253,6 @@ void decide(State& s, Action a) {
         return push_task(s, TaskKind::kBribeDemand, holder, bribe, c, BribeFor::kCardAction + act);
       return start_card_action(s, p, c, act);
     }
-    case TaskKind::kChooseLoyalty:
-      s.loyalty[p] = d.a;
-      return Rules::loyalty_chosen(s);
     case TaskKind::kBribeDemand: {
       const int amount = d.a, actor = s.current;
       if (amount == 0) return carry_out(s, actor, t.b, t.c);
@@ -396,10 +396,10 @@ bool decision_ready(State& s) {
       ready = t.a > 0 && (hand_size(s, p) > 0 || s.court_len[p] > 0);
       break;
     case TaskKind::kDiscardCourt:
-      ready = s.court_len[p] > court_limit(s, p);
+      ready = over_court_limit(s, p);
       break;
     case TaskKind::kDiscardHand:
-      ready = hand_size(s, p) > hand_limit(s, p);
+      ready = over_hand_limit(s, p);
       break;
     case TaskKind::kConfidenceFailure:
       ready = hand_size(s, p) > 0;
