@@ -39,6 +39,25 @@ constexpr std::array<u8, kNumCourtCards> kActionMasks = [] {
 
 u8 card_action_mask(int c) { return kActionMasks[c - 1]; }
 
+namespace {
+// The court cards for which key(card, k) holds, as a set per k.
+template <int K, class Key>
+constexpr std::array<CardWords, K> cards_by(Key key) {
+  std::array<CardWords, K> sets{};
+  for (int i = 0; i < kNumCourtCards; ++i)
+    for (int k = 0; k < K; ++k)
+      if (key(kCourtCardTable[i], k)) sets[k][i >> 6] |= u64(1) << (i & 63);
+  return sets;
+}
+}  // namespace
+
+const std::array<CardWords, Suit::kCount> kCardsOfSuit =
+    cards_by<Suit::kCount>([](const CourtCard& c, int k) { return c.suit == k; });
+const std::array<CardWords, CardAction::kCount> kCardsWithAction =
+    cards_by<CardAction::kCount>([](const CourtCard& c, int k) { return c.has_action(k); });
+const std::array<CardWords, AbilityMechanic::kCount> kCardsWithMechanic = cards_by<AbilityMechanic::kCount>(
+    [](const CourtCard& c, int k) { return kAbilityDefs[c.ability].mechanic == k; });
+
 const char* card_name(int c) {
   if (is_court_card(c)) return court_card(c).name;
   if (is_dominance_check(c)) return "Dominance Check";

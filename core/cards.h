@@ -39,6 +39,14 @@ inline const CourtCard& court_card(int c) { return kCourtCardTable[c - 1]; }
 // Bit a set when card c has CardAction a (any printed position).
 u8 card_action_mask(int c);
 
+// Sets of court cards (bit c - 1 of two words, as State's card sets) from the card table, so
+// that the move generator asks "which of these cards" with a mask instead of a walk along a
+// court: by suit, by card action, and by their ability's mechanic.
+using CardWords = std::array<u64, 2>;
+extern const std::array<CardWords, Suit::kCount> kCardsOfSuit;
+extern const std::array<CardWords, CardAction::kCount> kCardsWithAction;
+extern const std::array<CardWords, AbilityMechanic::kCount> kCardsWithMechanic;
+
 // Events are described in core/ruleset.h (event_discard_effect, event_purchase_effect).
 
 // Printed name of any card (court, Dominance Check or event).

@@ -120,7 +120,7 @@ bool refill_market(State& s) {
   // Bit i of a row's mask to bit 2i: vacant spaces column by column (bit 2 * col + row), the
   // order the refill fills them in.
   static_assert(kMarketRows == 2);
-  constexpr auto kColumnMajor = [] {
+  static constexpr auto kColumnMajor = [] {
     std::array<u16, 1u << kMarketCols> spread{};
     for (unsigned m = 0; m <= kRow; ++m)
       for (int col = 0; col < kMarketCols; ++col) spread[m] |= u16((m >> col & 1) << (2 * col));

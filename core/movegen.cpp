@@ -101,18 +101,22 @@ int gen_turn_actions(const State& s, int p, Action* out) {
   // Feasibility is worked out once for each kind of card action the usable cards have, or for
   // the kinds whose feasibility depends on the card's region once per region they have it in
   // (bits of `wanted`: kActionStride).
-  u64 usable[2] = {0, 0}, wanted = 0;
-  const u64 spent[2] = {s.used_cards[0] | s.refused_cards[0], s.used_cards[1] | s.refused_cards[1]};
-  const int b = s.court_begin(p);
-  for (int i = b; i < b + s.court_len[p]; ++i) {
-    const int c = s.court[i];
-    if (bit_test(spent, c) || (!core_left && !is_favored(s, p, c))) continue;
-    bit_set(usable, c);
-    wanted |= kActionBits[card_action_mask(c) & ~kActionsFeasibleByRegion];
-    if constexpr (kActionsFeasibleByRegion != 0)
-      if (const unsigned by_region = card_action_mask(c) & kActionsFeasibleByRegion)
-        wanted |= kActionBits[by_region] << card_region(s, c);
+  CardWords usable = court_cards(s, p);
+  const CardWords favored = core_left ? CardWords{~u64(0), ~u64(0)} : favored_cards(s, p);
+  for (int w = 0; w < 2; ++w) usable[w] &= ~(s.used_cards[w] | s.refused_cards[w]) & favored[w];
+  u64 wanted = 0;
+  for (int act = 0; act < CardAction::kCount; ++act) {
+    const CardWords& with = kCardsWithAction[act];
+    if (!(kActionsFeasibleByRegion >> act & 1) && ((usable[0] & with[0]) | (usable[1] & with[1])))
+      wanted |= u64(1) << (act * kActionStride);
   }
+  if constexpr (kActionsFeasibleByRegion != 0)
+    for (int w = 0; w < 2; ++w)
+      for (u64 cards = usable[w]; cards; cards &= cards - 1) {
+        const int c = w * 64 + __builtin_ctzll(cards) + 1;
+        if (const unsigned by_region = card_action_mask(c) & kActionsFeasibleByRegion)
+          wanted |= kActionBits[by_region] << card_region(s, c);
+      }
   u64 feasible = 0;
   unsigned feasible_acts = 0;  // bit act: feasible with some card (whatever its region, for most kinds)
   for (u64 m = wanted; m; m &= m - 1) {
@@ -225,12 +229,8 @@ int gen_battle(const State& s, int p, const Task& t, Action* out) {
 
 // Cards p holds in hand or court, as discard actions in id order.
 int gen_discards(const State& s, int p, bool hand, bool court, Action* out) {
-  u64 cards[2] = {0, 0};
-  if (hand) cards[0] = s.hand[p][0], cards[1] = s.hand[p][1];
-  if (court) {
-    const int b = s.court_begin(p);
-    for (int i = b; i < b + s.court_len[p]; ++i) bit_set(cards, s.court[i]);
-  }
+  CardWords cards = court ? court_cards(s, p) : CardWords{};
+  if (hand) cards[0] |= s.hand[p][0], cards[1] |= s.hand[p][1];
   Action* o = out;
   for (int w = 0; w < 2; ++w)
     for (u64 bits = cards[w]; bits; bits &= bits - 1) *o++ = Act::discard(w * 64 + __builtin_ctzll(bits) + 1);

@@ -85,14 +85,6 @@ int influence(const State& s, int p, int coalition) {
   return 1 + patriots + prizes + gift_value * gifts(s, p);
 }
 
-bool is_favored(const State& s, int p, int c) {
-  const CourtCard& cc = court_card(c);
-  if (cc.suit == s.favored_suit) return true;
-  if (cc.suit == Suit::kMilitary && (s.player_effects[p] & PlayerEffect::kNewTactics)) return true;
-  const int m = ability_def(cc.ability).mechanic;
-  return m == AbilityMechanic::kSavvyOperator || m == AbilityMechanic::kIrregulars;
-}
-
 namespace {
 
 // How many of the 8 bytes of w are zero (exact: the masked add cannot carry between bytes).

@@ -50,7 +50,15 @@ std::string check_conservation(const State& s) {
   for (int p = 0; p < kMaxPlayers; ++p) {
     for (int c = 1; c <= kNumCourtCards; ++c)
       if (s.in_hand(p, c)) see(c, Loc::kHand + p);
-    for (int i = 0; i < s.court_len[p]; ++i) see(s.court[court_total + i], Loc::kCourt + p);
+    u64 walked[2] = {0, 0};
+    for (int i = 0; i < s.court_len[p]; ++i) {
+      see(s.court[court_total + i], Loc::kCourt + p);
+      bit_set(walked, s.court[court_total + i]);
+    }
+    // The move generator reads a court as a set compared out of card_loc (court_cards).
+    const CardWords set = court_cards(s, p);
+    if (set[0] != walked[0] || set[1] != walked[1])
+      return "player " + std::to_string(p) + "'s court set differs from the cards along the court";
     court_total += s.court_len[p];
   }
   if (court_total > kNumCourtCards) return "courts hold more than 100 cards";
