@@ -74,7 +74,9 @@ BenchReport run_bench(const BenchOptions& options) {
   BenchReport report;
   report.state_bytes = sizeof(core::State);
   report.signature = signature();
+  report.random_games_only = options.only_players != 0;
   for (int players = core::kMinPlayers; players <= core::kMaxPlayers; ++players) {
+    if (report.random_games_only && players != options.only_players) continue;
     PlayerCountStats& stats = report.by_players[players];
     const auto wall_start = Clock::now();
     const std::clock_t cpu_start = std::clock();
@@ -85,6 +87,7 @@ BenchReport run_bench(const BenchOptions& options) {
     } while (stats.games < options.max_games && stats.wall_seconds < options.max_seconds);
     stats.cpu_seconds = double(std::clock() - cpu_start) / CLOCKS_PER_SEC;
   }
+  if (report.random_games_only) return report;
   report.ismcts_rollout = measure_ismcts("eval=rollout", 3, options);
   report.ismcts_heuristic = measure_ismcts("eval=heuristic", 3, options);
   // The shipped net of the game's smallest table (every game ships one).
@@ -111,6 +114,7 @@ std::string report_json(const BenchReport& report) {
   nlohmann::json& by_players = j["players"];
   for (int players = core::kMinPlayers; players <= core::kMaxPlayers; ++players) {
     const PlayerCountStats& stats = report.by_players[players];
+    if (stats.games == 0) continue;  // not measured (random_games_only)
     by_players[std::to_string(players)] = {
         {"games", stats.games},
         {"cpu_seconds", stats.cpu_seconds},
@@ -120,6 +124,7 @@ std::string report_json(const BenchReport& report) {
         {"mean_decisions_per_game", stats.mean_decisions_per_game()},
     };
   }
+  if (report.random_games_only) return j.dump();
   j["ismcts_rollout_iters_per_s"] = report.ismcts_rollout.iters_per_s();
   j["ismcts_heuristic_iters_per_s"] = report.ismcts_heuristic.iters_per_s();
   j["ismcts_best_iters_per_s"] =
@@ -138,12 +143,14 @@ std::string report_text(const BenchReport& report) {
                       core::to_hex(report.signature).c_str());
   for (int players = core::kMinPlayers; players <= core::kMaxPlayers; ++players) {
     const PlayerCountStats& stats = report.by_players[players];
+    if (stats.games == 0) continue;  // not measured (random_games_only)
     out += fmt::sprintf(
         "players %d: %.0f games/s, %.0f decisions/s, %.1f decisions/game "
         "(%ld games, %.2f s processor, %.2f s wall)\n",
         players, stats.games_per_s(), stats.decisions_per_s(), stats.mean_decisions_per_game(), stats.games,
         stats.cpu_seconds, stats.wall_seconds);
   }
+  if (report.random_games_only) return out;
   for (const auto& [name, speed] :
        {std::pair{"rollout", &report.ismcts_rollout}, {"heuristic", &report.ismcts_heuristic}}) {
     out += fmt::sprintf("ismcts %s: %.0f iterations/s (3-player opening, %ld iterations, %.2f s processor)\n",

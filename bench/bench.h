@@ -36,6 +36,9 @@ struct BenchOptions {
   double max_seconds = 3.0;
   NetBenchOptions net;
   double selfplay_seconds = 2.0;  // per thread count of the self-play measurement
+  // Non-zero: the random games of this player count only, and no search, net or self-play
+  // measurement (a quick number, and the one scripts/bench-reference compares).
+  int only_players = 0;
 };
 
 // Rates are per second of processor time of this (single-threaded) process, so that they
@@ -79,6 +82,7 @@ struct BenchReport {
   NetBenchReport net;
   SelfPlayBenchReport selfplay;
   std::vector<SelfPlayBenchReport> selfplay_by_net;
+  bool random_games_only = false;  // BenchOptions::only_players: no search, net or self-play
 };
 
 // Measures random-game throughput on the calling thread, 2 to 5 players, and ISMCTS speed,
@@ -91,7 +95,8 @@ BenchReport run_bench(const BenchOptions& options);
 // "ismcts_heuristic_iters_per_s", "ismcts_best_iters_per_s" (null without a shipped net),
 // "ismcts_best_iters_per_s_by_inference" ({"bf16": ..., ...}; absent without one), "net":
 // net_report_json with "selfplay": selfplay_report_json and "selfplay_by_net":
-// selfplay_by_net_json}.
+// selfplay_by_net_json}. With random_games_only, "players" holds the one player count
+// measured and the search and net keys are absent.
 std::string report_json(const BenchReport& report);
 // The report as readable text, one line per fact.
 std::string report_text(const BenchReport& report);

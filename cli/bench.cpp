@@ -24,8 +24,14 @@ const bool bench_registered = register_command("bench", [](CLI::App& app) {
       ->check(CLI::Range(1L, 1000000000L));
   cmd->add_option("--seconds", flags->request.seconds, "Most seconds per player count")
       ->check(CLI::Range(0.001, 3600.0));
+  cmd->add_option("--players", flags->request.players,
+                  "Only the random games of this player count (no search, net or self-play measures)");
   cmd->callback([flags] {
     const games::Game& game = selected_game();
+    const int players = flags->request.players;
+    if (players != 0 && (players < game.min_players() || players > game.max_players()))
+      throw CommandError("--players must be " + std::to_string(game.min_players()) + " to " +
+                         std::to_string(game.max_players()) + ", got " + std::to_string(players));
     std::string out;
     try {
       out = flags->json ? game.bench_json(flags->request) + "\n" : game.bench_text(flags->request);

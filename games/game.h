@@ -102,12 +102,14 @@ struct FeatureBlock {
 
 // Options of the game's speed measurements (`pamir bench`, bench/bench.h): the most seconds
 // and games per player count, and for the net's measurements the most batches per case and
-// the seconds per self-play case (0: their defaults).
+// the seconds per self-play case (0: their defaults); `players` non-zero: that player count's
+// random games only, without the search, net and self-play measurements.
 struct BenchRequest {
   double seconds = 3;
   long max_games = -1;  // -1: as many as fit in the time
   long net_max_batches = 0;
   double selfplay_seconds = 0;
+  int players = 0;
 };
 
 // perft: the action sequences of a length from a new game's start, and per first action.

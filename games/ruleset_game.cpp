@@ -322,6 +322,7 @@ class RulesetGame final : public Game {
     if (r.max_games > 0) o.max_games = r.max_games;
     if (r.net_max_batches > 0) o.net.max_batches = r.net_max_batches;
     if (r.selfplay_seconds > 0) o.selfplay_seconds = r.selfplay_seconds;
+    o.only_players = r.players;
     return o;
   }
 

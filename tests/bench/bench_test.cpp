@@ -67,5 +67,24 @@ TEST(Bench, JsonHasTheRequiredKeys) {
   EXPECT_TRUE(j.at("net").at("selfplay").at("scaling_1_to_2").is_number());
 }
 
+// `pamir bench --players N`: that player count's random games, and nothing else measured.
+TEST(Bench, OnePlayerCountsRandomGamesOnly) {
+  bench::BenchOptions options = tiny();
+  options.only_players = 3;
+  const bench::BenchReport report = bench::run_bench(options);
+  EXPECT_TRUE(report.random_games_only);
+  EXPECT_EQ(report.signature, bench::signature());
+  const nlohmann::json j = nlohmann::json::parse(bench::report_json(report));
+  ASSERT_EQ(j.at("players").size(), 1u);
+  EXPECT_EQ(j.at("players").at("3").at("games").get<long>(), 2);
+  EXPECT_GT(j.at("players").at("3").at("games_per_s").get<double>(), 0);
+  EXPECT_FALSE(j.contains("ismcts_rollout_iters_per_s"));
+  EXPECT_FALSE(j.contains("net"));
+  const std::string text = bench::report_text(report);
+  EXPECT_NE(text.find("players 3: "), std::string::npos);
+  EXPECT_EQ(text.find("players 2: "), std::string::npos);
+  EXPECT_EQ(text.find("ismcts"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace pamir::testing

@@ -46,6 +46,9 @@ TEST(GameFlag, UnknownGamesAreUsageErrorsAndEveryCommandPlaysEveryGame) {
   r = run_pamir("--game=expanse play --players 2");
   EXPECT_EQ(r.status, 1);
   EXPECT_EQ(r.output, "error: --players must be 3 to 4, got 2\n");
+  r = run_pamir("bench --game expanse --players 2");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.output, "error: --players must be 3 to 4, got 2\n");
 }
 
 TEST(GameFlag, EveryCommandShowsIt) {
