@@ -57,6 +57,10 @@ const std::array<CardWords, CardAction::kCount> kCardsWithAction =
     cards_by<CardAction::kCount>([](const CourtCard& c, int k) { return c.has_action(k); });
 const std::array<CardWords, AbilityMechanic::kCount> kCardsWithMechanic = cards_by<AbilityMechanic::kCount>(
     [](const CourtCard& c, int k) { return kAbilityDefs[c.ability].mechanic == k; });
+const std::array<CardWords, Region::kCount> kCardsPrintedIn =
+    cards_by<Region::kCount>([](const CourtCard& c, int k) { return c.region == k; });
+const CardWords kCardsPrintedNeutral =
+    cards_by<1>([](const CourtCard& c, int) { return c.region == kNeutralPieceRegion; })[0];
 
 const char* card_name(int c) {
   if (is_court_card(c)) return court_card(c).name;

@@ -41,11 +41,13 @@ u8 card_action_mask(int c);
 
 // Sets of court cards (bit c - 1 of two words, as State's card sets) from the card table, so
 // that the move generator asks "which of these cards" with a mask instead of a walk along a
-// court: by suit, by card action, and by their ability's mechanic.
+// court: by suit, by card action, by their ability's mechanic, and by printed region.
 using CardWords = std::array<u64, 2>;
 extern const std::array<CardWords, Suit::kCount> kCardsOfSuit;
 extern const std::array<CardWords, CardAction::kCount> kCardsWithAction;
 extern const std::array<CardWords, AbilityMechanic::kCount> kCardsWithMechanic;
+extern const std::array<CardWords, Region::kCount> kCardsPrintedIn;  // by printed region
+extern const CardWords kCardsPrintedNeutral;                         // printed kNeutralPieceRegion
 
 // Events are described in core/ruleset.h (event_discard_effect, event_purchase_effect).
 

@@ -363,11 +363,12 @@ bool card_action_feasible(const State& s, int p, int act, int region) {
 
 // Court cards of a region with no spies on them (Blackmail targets), ascending.
 int spy_free_cards(const State& s, int region, u8* out) {
-  u64 cards[2] = {0, 0};
-  const int total = s.court_begin(s.num_players);
-  for (int i = 0; i < total; ++i)
-    if (card_region(s, s.court[i]) == region && !s.spies_on[s.court[i]]) bit_set(cards, s.court[i]);
-  return bit_members(cards, out);
+  int n = 0;
+  const CardWords cards = court_cards_of_region(s, region);
+  for (int w = 0; w < 2; ++w)
+    for (u64 bits = cards[w]; bits; bits &= bits - 1)
+      if (const int c = w * 64 + __builtin_ctzll(bits) + 1; !s.spies_on[c]) out[n++] = u8(c);
+  return n;
 }
 
 // Safe House cards in p's court that a spy removed from card `from` may go to, ascending.

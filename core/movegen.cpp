@@ -298,13 +298,9 @@ int gen_decision(const State& s, Action* out) {
         if (border_touches(b, t.a)) *o++ = Act::road(b);
       break;
     case TaskKind::kPlaceSpy: {
-      const int total = s.court_begin(s.num_players);
-      u8 cards[kNumCourtCards];
-      int n = 0;
-      for (int i = 0; i < total; ++i)
-        if (card_region(s, s.court[i]) == t.a) cards[n++] = s.court[i];
-      std::sort(cards, cards + n);
-      for (int i = 0; i < n; ++i) *o++ = Act::spy(cards[i]);
+      const CardWords cards = court_cards_of_region(s, t.a);
+      for (int w = 0; w < 2; ++w)
+        for (u64 bits = cards[w]; bits; bits &= bits - 1) *o++ = Act::spy(w * 64 + __builtin_ctzll(bits) + 1);
       break;
     }
     case TaskKind::kTakeCylinder:

@@ -88,34 +88,63 @@ inline bool is_favored(const State& s, int p, int c) {
   return favored_cards(s, p)[(c - 1) >> 6] >> ((c - 1) & 63) & 1;
 }
 
-// p's court as a card set. The turn-action generator asks for it at every decision:
-// card_loc is compared 16 (with AVX-512, 64) bytes at a time instead of walking the court.
-inline CardWords court_cards(const State& s, int p) {
+// The court cards in the courts of seats first to first + count - 1, as a card set. The move
+// generator asks at nearly every decision, so card_loc is compared 16 (with AVX-512, 64) bytes
+// at a time instead of walking the courts: cards_in_courts picks the widest variant the build
+// targets (the invariants compare every variant compiled in with the walk).
+namespace court_sets {
+inline CardWords walk(const State& s, int first, int count) {
+  CardWords set{};
+  const int b = s.court_begin(first), e = s.court_begin(first + count);
+  for (int i = b; i < e; ++i) set[(s.court[i] - 1) >> 6] |= u64(1) << ((s.court[i] - 1) & 63);
+  return set;
+}
+static_assert(kNumCourtCards > 64 && kNumCourtCards <= 112 && sizeof(State::card_loc) >= 1 + 112,
+              "card_loc[1..112] holds every court card's location");
+constexpr u64 kHighCards = (u64(1) << (kNumCourtCards - 64)) - 1;
+// A location is in range when loc - (kCourt + first), as an unsigned byte, is below count.
 #if defined(__SSE2__)
-  static_assert(kNumCourtCards > 64 && kNumCourtCards <= 112 && sizeof(State::card_loc) >= 1 + 112,
-                "card_loc[1..112] holds every court card's location");
-  constexpr u64 kHighCards = (u64(1) << (kNumCourtCards - 64)) - 1;
-  const char loc = char(Loc::kCourt + p);
-#if defined(__AVX512BW__)
-  const __m512i want = _mm512_set1_epi8(loc);
-  return {
-      _mm512_cmpeq_epi8_mask(_mm512_loadu_si512(s.card_loc + 1), want),
-      _mm512_mask_cmpeq_epi8_mask(kHighCards, _mm512_maskz_loadu_epi8(kHighCards, s.card_loc + 65), want)};
-#else
-  const __m128i want = _mm_set1_epi8(loc);
+inline CardWords sse2(const State& s, int first, int count) {
+  const __m128i from = _mm_set1_epi8(char(Loc::kCourt + first)), top = _mm_set1_epi8(char(count - 1));
   auto at = [&](int i) {  // bit j: card 16i + j + 1
     const __m128i bytes = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s.card_loc + 1 + 16 * i));
-    return u64(unsigned(_mm_movemask_epi8(_mm_cmpeq_epi8(bytes, want))));
+    const __m128i offset = _mm_sub_epi8(bytes, from);
+    return u64(unsigned(_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(offset, top), offset))));
   };
   return {at(0) | at(1) << 16 | at(2) << 32 | at(3) << 48, (at(4) | at(5) << 16 | at(6) << 32) & kHighCards};
+}
 #endif
-#else  // no SIMD: walk the court
-  CardWords set{};
-  const int b = s.court_begin(p);
-  for (int i = b; i < b + s.court_len[p]; ++i)
-    set[(s.court[i] - 1) >> 6] |= u64(1) << ((s.court[i] - 1) & 63);
-  return set;
+#if defined(__AVX512BW__)
+inline CardWords avx512(const State& s, int first, int count) {
+  const __m512i from = _mm512_set1_epi8(char(Loc::kCourt + first)), below = _mm512_set1_epi8(char(count));
+  const __m512i low = _mm512_loadu_si512(s.card_loc + 1),
+                high = _mm512_maskz_loadu_epi8(kHighCards, s.card_loc + 65);
+  return {_mm512_cmplt_epu8_mask(_mm512_sub_epi8(low, from), below),
+          _mm512_mask_cmplt_epu8_mask(kHighCards, _mm512_sub_epi8(high, from), below)};
+}
 #endif
+}  // namespace court_sets
+inline CardWords cards_in_courts(const State& s, int first, int count) {
+#if defined(__AVX512BW__)
+  return court_sets::avx512(s, first, count);
+#elif defined(__SSE2__)
+  return court_sets::sse2(s, first, count);
+#else
+  return court_sets::walk(s, first, count);
+#endif
+}
+inline CardWords court_cards(const State& s, int p) { return cards_in_courts(s, p, 1); }
+inline CardWords cards_in_courts(const State& s) { return cards_in_courts(s, 0, s.num_players); }
+// The court cards of region r wherever they are, as the ruleset reads regions (card_region).
+inline CardWords cards_of_region(const State& s, int r) {
+  const CardWords &printed = kCardsPrintedIn[r], &neutral = kCardsPrintedNeutral;
+  if (Rules::card_region(s, kNeutralPieceRegion) != r) return printed;
+  return {printed[0] | neutral[0], printed[1] | neutral[1]};
+}
+// The cards of region r in any court (where a spy of that region may go).
+inline CardWords court_cards_of_region(const State& s, int r) {
+  const CardWords courts = cards_in_courts(s), region = cards_of_region(s, r);
+  return {courts[0] & region[0], courts[1] & region[1]};
 }
 // Whether p has in court the ability with that Ability id (data/abilities.tsv row)...
 inline bool has_ability(const State& s, int p, int ability) { return s.abilities[p] >> ability & 1; }

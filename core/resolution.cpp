@@ -405,9 +405,8 @@ bool decision_ready(State& s) {
       ready = hand_size(s, p) > 0;
       break;
     case TaskKind::kPlaceSpy: {
-      const int total = s.court_begin(s.num_players);
-      ready = false;
-      for (int i = 0; i < total && !ready; ++i) ready = card_region(s, s.court[i]) == t.a;
+      const CardWords cards = court_cards_of_region(s, t.a);
+      ready = cards[0] | cards[1];
       break;
     }
     case TaskKind::kTakeCylinder:

@@ -4,6 +4,8 @@
 #include <cstring>
 #include <string>
 #include <unordered_set>
+#include <utility>
+#include <vector>
 
 #include "core/check.h"
 #include "core/game.h"
@@ -47,6 +49,7 @@ std::string check_conservation(const State& s) {
     for (int col = 0; col < kMarketCols; ++col)
       if (s.market[row][col]) see(s.market[row][col], Loc::kMarket);
   int court_total = 0;
+  u64 all_walked[2] = {0, 0};
   for (int p = 0; p < kMaxPlayers; ++p) {
     for (int c = 1; c <= kNumCourtCards; ++c)
       if (s.in_hand(p, c)) see(c, Loc::kHand + p);
@@ -54,6 +57,7 @@ std::string check_conservation(const State& s) {
     for (int i = 0; i < s.court_len[p]; ++i) {
       see(s.court[court_total + i], Loc::kCourt + p);
       bit_set(walked, s.court[court_total + i]);
+      bit_set(all_walked, s.court[court_total + i]);
     }
     // The move generator reads a court as a set compared out of card_loc (court_cards).
     const CardWords set = court_cards(s, p);
@@ -61,6 +65,24 @@ std::string check_conservation(const State& s) {
       return "player " + std::to_string(p) + "'s court set differs from the cards along the court";
     court_total += s.court_len[p];
   }
+  if (const CardWords all = cards_in_courts(s); all[0] != all_walked[0] || all[1] != all_walked[1])
+    return "the set of cards in courts differs from the cards along the courts";
+  // Every variant of the court sets compiled in agrees with the walk, for every range of seats.
+  for (int first = 0; first < s.num_players; ++first)
+    for (int count = 1; first + count <= s.num_players; ++count) {
+      const CardWords walked = court_sets::walk(s, first, count);
+      std::vector<std::pair<const char*, CardWords>> variants;
+#if defined(__SSE2__)
+      variants.emplace_back("sse2", court_sets::sse2(s, first, count));
+#endif
+#if defined(__AVX512BW__)
+      variants.emplace_back("avx512", court_sets::avx512(s, first, count));
+#endif
+      for (const auto& [name, set] : variants)
+        if (set != walked)
+          return std::string("court set (") + name + ") of seats " + std::to_string(first) + ".." +
+                 std::to_string(first + count - 1) + " differs from the walk";
+    }
   if (court_total > kNumCourtCards) return "courts hold more than 100 cards";
   for (int c = 1; c <= kNumCards; ++c) {
     const int l = s.card_loc[c];
