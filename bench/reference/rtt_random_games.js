@@ -10,8 +10,9 @@
 //
 // That engine can also leave a player a choice whose only way on is undo, back to the same
 // choice (Infrastructure's extra block when the player rules no region), so a game not over
-// after kMaxDecisionsPerGame decisions (25 times a random game's length) is abandoned: counted
-// apart (`abandoned`), its processor time left out of the rate.
+// after kMaxDecisionsPerGame decisions is abandoned: counted apart (`abandoned`), its processor
+// time left out of the rate. (Of 3,000 random 3-player games none was abandoned, the longest
+// took 950 decisions and the median 382; about one game in several thousand loops.)
 //
 // Games are played untimed for --warmup processor seconds first: node compiles the engine's
 // functions as they grow hot, and from a cold start its games per second climb for several
@@ -68,7 +69,7 @@ function make_random(seed) {
   }
 }
 
-const kMaxDecisionsPerGame = 10000
+const kMaxDecisionsPerGame = 2000
 
 // Plays one game; returns its decisions, or -1 if it was abandoned.
 function play_game(rules, scenario, seed, random) {
