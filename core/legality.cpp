@@ -374,12 +374,9 @@ int spy_free_cards(const State& s, int region, u8* out) {
 // Safe House cards in p's court that a spy removed from card `from` may go to, ascending.
 int safe_houses(const State& s, int p, int from, u8* out) {
   if (!has_mechanic(s, p, AbilityMechanic::kSafeHouse)) return 0;
-  u64 cards[2] = {0, 0};
-  const int b = s.court_begin(p);
-  for (int i = b; i < b + s.court_len[p]; ++i)
-    if (ability_def(court_card(s.court[i]).ability).mechanic == AbilityMechanic::kSafeHouse &&
-        s.court[i] != from)
-      bit_set(cards, s.court[i]);
+  const CardWords court = court_cards(s, p), houses = kCardsWithMechanic[AbilityMechanic::kSafeHouse];
+  u64 cards[2] = {court[0] & houses[0], court[1] & houses[1]};
+  bit_clear(cards, from);
   return bit_members(cards, out);
 }
 

@@ -503,17 +503,15 @@ void relocation_destinations(const State& s, const Task& t, u64 (&cards)[2]) {
   for (const int c : {int(t.a), int(t.b)})
     if (c && s.court_owner(c) != kNoPlayer) bit_set(cards, c);
   if (at_cold_war(s)) {
-    const int total = s.court_begin(s.num_players);
-    for (int i = 0; i < total; ++i)
-      if (card_region(s, s.court[i]) == t.c) bit_set(cards, s.court[i]);
+    const CardWords region = court_cards_of_region(s, t.c);
+    for (int w = 0; w < 2; ++w) cards[w] |= region[w];
   }
 }
 
 // Assets of q in region r that are not exhausted (destabilisation targets).
 void destabilisable(const State& s, int q, int r, u64 (&cards)[2]) {
-  const int b = s.court_begin(q);
-  for (int i = b; i < b + s.court_len[q]; ++i)
-    if (card_region(s, s.court[i]) == r && !bit_test(s.used_cards, s.court[i])) bit_set(cards, s.court[i]);
+  const CardWords court = court_cards(s, q), region = cards_of_region(s, r);
+  for (int w = 0; w < 2; ++w) cards[w] |= court[w] & region[w] & ~s.used_cards[w];
 }
 
 // p's loyalists and rewards of another faction than p's loyalty.
