@@ -255,24 +255,40 @@ int land_destinations(const State& s, int p, int r) {
   return mask;
 }
 
-// Whether a MoveLoc holds a piece of p that can move somewhere.
-bool can_move_from(const State& s, int p, int loc) {
-  u8 buf[kNumCourtCards];
+namespace {
+
+// movable_land; with kAnyOnly it may stop at the first region found (any_move).
+template <bool kAnyOnly>
+MovableLand find_movable_land(const State& s, int p) {
+  MovableLand m;
+  const int k = s.loyalty[p];
   if constexpr (kHooks.free_army_moves) {  // every region has a neighbour
-    if (loc < Region::kCount) return Rules::movable_armies(s, loc, s.loyalty[p]) > 0;
-    if (loc >= Region::kCount + kNumCourtCards) {
-      const int r = loc - Region::kCount - kNumCourtCards;
-      return s.tribes[r][p] && Rules::tribe_destinations(s, p, r);
+    for (int r = 0; r < Region::kCount; ++r) {
+      if (Rules::movable_armies(s, r, k) > 0) {
+        m.armies |= 1 << r;
+        if constexpr (kAnyOnly) return m;
+      }
+      if (s.tribes[r][p] && Rules::tribe_destinations(s, p, r)) {
+        m.tribes |= 1 << r;
+        if constexpr (kAnyOnly) return m;
+      }
     }
+    return m;
   }
-  if (loc < Region::kCount) return s.armies[loc][s.loyalty[p]] && land_destinations(s, p, loc);
-  if (loc < Region::kCount + kNumCourtCards) {
-    const int c = loc - Region::kCount + 1;
-    return spies_of(s, p, c) && spy_destinations(s, p, c, buf) > 0;
-  }
-  const int r = loc - Region::kCount - kNumCourtCards;
-  return (s.player_effects[p] & PlayerEffect::kNationalism) && s.tribes[r][p] && land_destinations(s, p, r);
+  const unsigned borders = passable_borders(s, p);
+  if (!borders) return m;
+  const bool tribes_move = s.player_effects[p] & PlayerEffect::kNationalism;
+  for (int r = 0; r < Region::kCount; ++r)
+    if (region_border_mask(r) & borders) {
+      m.armies |= (s.armies[r][k] != 0) << r;
+      m.tribes |= (tribes_move && s.tribes[r][p]) << r;
+    }
+  return m;
 }
+
+}  // namespace
+
+MovableLand movable_land(const State& s, int p) { return find_movable_land<false>(s, p); }
 
 // The cards p has spies on, ascending and without repeats; returns the count.
 int spy_cards(const State& s, int p, u8* out) {
@@ -285,18 +301,8 @@ int spy_cards(const State& s, int p, u8* out) {
 bool any_move(const State& s, int p) {
   // With two or more cards in play every spy has a neighbour to step to.
   if (spy_cylinders(s, p) && s.court_begin(s.num_players) >= 2) return true;
-  if constexpr (kHooks.free_army_moves) {
-    for (int r = 0; r < Region::kCount; ++r)
-      if (can_move_from(s, p, Act::move_army(r)) || can_move_from(s, p, Act::move_tribe(r))) return true;
-    return false;
-  }
-  const unsigned borders = passable_borders(s, p);
-  if (!borders) return false;
-  const bool tribes_move = s.player_effects[p] & PlayerEffect::kNationalism;
-  for (int r = 0; r < Region::kCount; ++r)
-    if ((s.armies[r][s.loyalty[p]] || (tribes_move && s.tribes[r][p])) && (region_border_mask(r) & borders))
-      return true;
-  return false;
+  const MovableLand land = find_movable_land<true>(s, p);
+  return land.armies | land.tribes;
 }
 
 bool betrayable(const State& s, int p, int c) { return spies_of(s, p, c) && !guarded(s, c); }

@@ -54,7 +54,12 @@ bool betrayable(const State& s, int p, int c);  // p has a spy on c, and Bodygua
 int spy_cards(const State& s, int p, u8* out);                // cards p has spies on, ascending
 int spy_destinations(const State& s, int p, int c, u8* out);  // cards a spy on c may step to
 int land_destinations(const State& s, int p, int r);          // regions (bit mask) from r
-bool can_move_from(const State& s, int p, int loc);           // loc: a MoveLoc
+// The regions (bit masks) from which p can move a land piece somewhere.
+struct MovableLand {
+  int armies = 0;  // armies of p's coalition
+  int tribes = 0;  // p's tribes, where they move (Nationalism; Rules::tribe_destinations)
+};
+MovableLand movable_land(const State& s, int p);
 bool any_move(const State& s, int p);
 
 // Battle. A site is a region or a court card (Site).

@@ -191,13 +191,12 @@ int gen_move_from(const State& s, int p, const Task& t, Action* out) {
   Action* o = out;
   if (t.b > 0) *o++ = Act::kDone;
   if (t.a == 0) return int(o - out);
-  for (int r = 0; r < Region::kCount; ++r)
-    if (can_move_from(s, p, Act::move_army(r))) *o++ = Act::move_from(Act::move_army(r));
+  const MovableLand land = movable_land(s, p);
+  for (int m = land.armies; m; m &= m - 1) *o++ = Act::move_from(Act::move_army(__builtin_ctz(m)));
   u8 cards[kCylinders];
   const int n = s.court_begin(s.num_players) >= 2 ? spy_cards(s, p, cards) : 0;
   for (int i = 0; i < n; ++i) *o++ = Act::move_from(Act::move_spy(cards[i]));
-  for (int r = 0; r < Region::kCount; ++r)
-    if (can_move_from(s, p, Act::move_tribe(r))) *o++ = Act::move_from(Act::move_tribe(r));
+  for (int m = land.tribes; m; m &= m - 1) *o++ = Act::move_from(Act::move_tribe(__builtin_ctz(m)));
   return int(o - out);
 }
 
