@@ -119,11 +119,15 @@ int gen_turn_actions(const State& s, int p, Action* out) {
       }
   u64 feasible = 0;
   unsigned feasible_acts = 0;  // bit act: feasible with some card (whatever its region, for most kinds)
-  for (u64 m = wanted; m; m &= m - 1) {
-    const int bit = __builtin_ctzll(m), act = bit / kActionStride;
-    const int region = kActionsFeasibleByRegion >> act & 1 ? bit % kActionStride : kNoRegion;
-    if (card_action_feasible(s, p, act, region)) feasible |= u64(1) << bit, feasible_acts |= 1u << act;
-  }
+  // Kind by kind, each a constant: a branch per kind instead of a jump through a table.
+#pragma GCC unroll 8
+  for (int act = 0; act < CardAction::kCount; ++act)
+    for (u64 m = wanted >> (act * kActionStride) & ((u64(1) << kActionStride) - 1); m; m &= m - 1) {
+      const int at = __builtin_ctzll(m);
+      const int region = kActionsFeasibleByRegion >> act & 1 ? at : kNoRegion;
+      if (card_action_feasible(s, p, act, region))
+        feasible |= u64(1) << (act * kActionStride + at), feasible_acts |= 1u << act;
+    }
   feasible_acts &= ~kActionsFeasibleByRegion;
   for (int w = 0; w < 2; ++w)
     for (u64 cards = usable[w]; cards; cards &= cards - 1) {
