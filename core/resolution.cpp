@@ -130,14 +130,32 @@ void purchase(State& s, int p, int row, int col) {
   }
 }
 
+// kEndTurn's work: the turn passes to the next seat.
+void pass_turn(State& s, int p) {
+  Rules::end_turn(s, s.current);
+  s.current = u8((s.current + 1) % s.num_players);
+  ++s.turn;
+  Rules::after_turn(s, p);
+}
+
 void begin_cleanup(State& s, int p) {
   push_task(s, TaskKind::kEndTurn, p);
+  // A discard is asked for only over its limit (decision_ready), and a court within its limit
+  // leaves the hand limit as it is: both are known now.
+  const bool court_over = over_court_limit(s, p);
+  const bool discard = court_over || over_hand_limit(s, p);
+  if (!discard && !leftmost_is_event(s, 0) && !leftmost_is_event(s, 1)) {
+    // Most turns: nothing to discard and no event to clear, so the refill and the end of the
+    // turn run here rather than as tasks, unless the refill's Instability leaves tasks of its
+    // own (they go first, as they would above the tasks).
+    refill_market(s);
+    if (s.game_over() || s.top().kind != TaskKind::kEndTurn) return;
+    pop_task(s);
+    return pass_turn(s, p);
+  }
   push_task(s, TaskKind::kRefillMarket, p);
   push_task(s, TaskKind::kCleanupEvents, p, 0);
-  // A discard is asked for only over its limit (decision_ready), and a court within its limit
-  // leaves the hand limit as it is: both are known now, and most turns need neither.
-  const bool court_over = over_court_limit(s, p);
-  if (court_over || over_hand_limit(s, p)) push_task(s, TaskKind::kDiscardHand, p);
+  if (discard) push_task(s, TaskKind::kDiscardHand, p);
   if (court_over) push_task(s, TaskKind::kDiscardCourt, p);
 }
 
@@ -466,10 +484,7 @@ void run_automatic(State& s, const Task& t) {
       return;
     case TaskKind::kEndTurn:
       if (Rules::end_turn_task(s, t)) return;
-      Rules::end_turn(s, s.current);
-      s.current = u8((s.current + 1) % s.num_players);
-      ++s.turn;
-      return Rules::after_turn(s, p);
+      return pass_turn(s, p);
   }
 }
 
