@@ -29,14 +29,13 @@ int track_index(const State& s, int c) {
   return -1;
 }
 
-// The borders p's land pieces may cross: those with a road of p's coalition (all of them
-// with Indian Supplies).
-unsigned passable_borders(const State& s, int p) {
-  if (has_mechanic(s, p, AbilityMechanic::kIndianSupplies) || s.is_automaton(p))
-    return (1u << kNumBorders) - 1;
+// The borders of `among` (a bit mask) that p's land pieces may cross: those with a road of
+// p's coalition (all of them with Indian Supplies, and for Wakhan).
+unsigned passable_borders(const State& s, int p, unsigned among = (1u << kNumBorders) - 1) {
+  if (has_mechanic(s, p, AbilityMechanic::kIndianSupplies) || s.is_automaton(p)) return among;
   unsigned mask = 0;
-  for (int b = 0; b < kNumBorders; ++b)
-    if (s.roads[b][s.loyalty[p]]) mask |= 1u << b;
+  for (unsigned m = among; m; m &= m - 1)
+    if (s.roads[__builtin_ctz(m)][s.loyalty[p]]) mask |= m & -m;
   return mask;
 }
 
@@ -243,15 +242,11 @@ int spy_destinations(const State& s, int p, int c, u8* out) {
 
 // Regions a land piece of p (army or, under Nationalism, tribe) may step to from r.
 int land_destinations(const State& s, int p, int r) {
-  const int k = s.loyalty[p];
   // With kHooks.free_army_moves armies need no road (tribes: Rules::tribe_destinations).
-  const bool no_road_needed =
-      kHooks.free_army_moves || has_mechanic(s, p, AbilityMechanic::kIndianSupplies) || s.is_automaton(p);
+  const unsigned borders =
+      kHooks.free_army_moves ? region_border_mask(r) : passable_borders(s, p, region_border_mask(r));
   int mask = 0;
-  for (unsigned borders = region_border_mask(r); borders; borders &= borders - 1) {
-    const int b = __builtin_ctz(borders);
-    if (no_road_needed || s.roads[b][k]) mask |= 1 << border_other_side(b, r);
-  }
+  for (unsigned m = borders; m; m &= m - 1) mask |= 1 << border_other_side(__builtin_ctz(m), r);
   return mask;
 }
 
