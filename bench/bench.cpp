@@ -37,7 +37,7 @@ constexpr int kSignatureGamesPerCount = 10;
 
 }  // namespace
 
-int play_random_game(int num_players, core::u64 seed, core::State* final) {
+int play_random_game(int num_players, core::u64 seed, core::State* final, RandomPick pick) {
   core::State s = core::new_game(num_players, seed);
   core::u64 rng = seed ^ 0xD1B54A32D192ED03ull;  // the move stream differs from the deal's
   core::Action legal[core::kMaxLegalActions];
@@ -47,8 +47,12 @@ int play_random_game(int num_players, core::u64 seed, core::State* final) {
       throw std::runtime_error("random game (" + std::to_string(num_players) + " players, seed " +
                                std::to_string(seed) + ") did not end within " +
                                std::to_string(kMaxDecisionsPerGame) + " decisions");
-    const int n = core::legal_actions(s, legal);
-    core::apply(s, legal[core::random_below(rng, n)]);
+    if (pick == RandomPick::kSampled) {
+      core::apply(s, core::random_action(s, rng));
+    } else {
+      const int n = core::legal_actions(s, legal);
+      core::apply(s, legal[core::random_below(rng, n)]);
+    }
     ++decisions;
   }
   if (final) *final = s;
@@ -69,23 +73,45 @@ std::uint64_t signature() {
   return h;
 }
 
-BenchReport run_bench(const BenchOptions& options) {
+namespace {
+
+// Random games of one player count, seeded 1, 2, 3, ..., until either limit of the options.
+PlayerCountStats time_random_games(int players, RandomPick pick, const BenchOptions& options) {
   using Clock = std::chrono::steady_clock;
+  PlayerCountStats stats;
+  const auto wall_start = Clock::now();
+  const std::clock_t cpu_start = std::clock();
+  do {
+    stats.decisions += play_random_game(players, core::u64(stats.games + 1), nullptr, pick);
+    ++stats.games;
+    stats.wall_seconds = std::chrono::duration<double>(Clock::now() - wall_start).count();
+  } while (stats.games < options.max_games && stats.wall_seconds < options.max_seconds);
+  stats.cpu_seconds = double(std::clock() - cpu_start) / CLOCKS_PER_SEC;
+  return stats;
+}
+
+nlohmann::json stats_json(const PlayerCountStats& stats) {
+  return {
+      {"games", stats.games},
+      {"cpu_seconds", stats.cpu_seconds},
+      {"wall_seconds", stats.wall_seconds},
+      {"games_per_s", stats.games_per_s()},
+      {"decisions_per_s", stats.decisions_per_s()},
+      {"mean_decisions_per_game", stats.mean_decisions_per_game()},
+  };
+}
+
+}  // namespace
+
+BenchReport run_bench(const BenchOptions& options) {
   BenchReport report;
   report.state_bytes = sizeof(core::State);
   report.signature = signature();
   report.random_games_only = options.only_players != 0;
   for (int players = core::kMinPlayers; players <= core::kMaxPlayers; ++players) {
     if (report.random_games_only && players != options.only_players) continue;
-    PlayerCountStats& stats = report.by_players[players];
-    const auto wall_start = Clock::now();
-    const std::clock_t cpu_start = std::clock();
-    do {
-      stats.decisions += play_random_game(players, core::u64(stats.games + 1));
-      ++stats.games;
-      stats.wall_seconds = std::chrono::duration<double>(Clock::now() - wall_start).count();
-    } while (stats.games < options.max_games && stats.wall_seconds < options.max_seconds);
-    stats.cpu_seconds = double(std::clock() - cpu_start) / CLOCKS_PER_SEC;
+    report.by_players[players] = time_random_games(players, RandomPick::kListed, options);
+    report.sampled_by_players[players] = time_random_games(players, RandomPick::kSampled, options);
   }
   if (report.random_games_only) return report;
   report.ismcts_rollout = measure_ismcts("eval=rollout", 3, options);
@@ -115,14 +141,8 @@ std::string report_json(const BenchReport& report) {
   for (int players = core::kMinPlayers; players <= core::kMaxPlayers; ++players) {
     const PlayerCountStats& stats = report.by_players[players];
     if (stats.games == 0) continue;  // not measured (random_games_only)
-    by_players[std::to_string(players)] = {
-        {"games", stats.games},
-        {"cpu_seconds", stats.cpu_seconds},
-        {"wall_seconds", stats.wall_seconds},
-        {"games_per_s", stats.games_per_s()},
-        {"decisions_per_s", stats.decisions_per_s()},
-        {"mean_decisions_per_game", stats.mean_decisions_per_game()},
-    };
+    nlohmann::json& entry = by_players[std::to_string(players)] = stats_json(stats);
+    entry["sampled"] = stats_json(report.sampled_by_players[players]);
   }
   if (report.random_games_only) return j.dump();
   j["ismcts_rollout_iters_per_s"] = report.ismcts_rollout.iters_per_s();
@@ -144,11 +164,14 @@ std::string report_text(const BenchReport& report) {
   for (int players = core::kMinPlayers; players <= core::kMaxPlayers; ++players) {
     const PlayerCountStats& stats = report.by_players[players];
     if (stats.games == 0) continue;  // not measured (random_games_only)
+    const PlayerCountStats& sampled = report.sampled_by_players[players];
     out += fmt::sprintf(
         "players %d: %.0f games/s, %.0f decisions/s, %.1f decisions/game "
-        "(%ld games, %.2f s processor, %.2f s wall)\n",
+        "(%ld games, %.2f s processor, %.2f s wall); sampled: %.0f games/s, %.0f decisions/s, "
+        "%.1f decisions/game (%ld games)\n",
         players, stats.games_per_s(), stats.decisions_per_s(), stats.mean_decisions_per_game(), stats.games,
-        stats.cpu_seconds, stats.wall_seconds);
+        stats.cpu_seconds, stats.wall_seconds, sampled.games_per_s(), sampled.decisions_per_s(),
+        sampled.mean_decisions_per_game(), sampled.games);
   }
   if (report.random_games_only) return out;
   for (const auto& [name, speed] :

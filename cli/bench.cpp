@@ -22,7 +22,8 @@ const bool bench_registered = register_command("bench", [](CLI::App& app) {
   cmd->add_flag("--json", flags->json, "Print one JSON object");
   cmd->add_option("--games", flags->request.max_games, "Most games per player count")
       ->check(CLI::Range(1L, 1000000000L));
-  cmd->add_option("--seconds", flags->request.seconds, "Most seconds per player count")
+  cmd->add_option("--seconds", flags->request.seconds,
+                  "Most seconds per player count, for each way of picking actions (from the list, sampled)")
       ->check(CLI::Range(0.001, 3600.0));
   cmd->add_option("--players", flags->request.players,
                   "Only the random games of this player count (no search, net or self-play measures)");

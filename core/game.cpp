@@ -17,6 +17,13 @@ int legal_actions(const State& s, Action* out) {
   return n;
 }
 
+Action random_action(const State& s, u64& rng) {
+  assert(!s.game_over());
+  const Action a = sample_decision(s, rng);
+  assert(is_legal(s, a));
+  return a;
+}
+
 bool has_legal_action(const State& s) {
   Action buf[kMaxLegalActions];
   return !s.game_over() && gen_decision(s, buf) > 0;

@@ -20,6 +20,12 @@ State new_game(int num_players, u64 seed, int automaton_seat = kNoPlayer);
 // returns how many. Zero exactly when the game is over. Allocates nothing.
 int legal_actions(const State& s, Action* out);
 bool is_legal(const State& s, Action a);
+// A uniformly random legal action, drawn with rng: each of legal_actions' list is equally
+// likely, as with legal[random_below(rng, n)], but not by the same draws (a random game's
+// actions differ from that pick's for the same seed). Faster than listing them, since the
+// action phase's card actions are checked for feasibility only as far as the draw needs:
+// random playouts (rollouts, `pamir bench`'s sampled games) use it. The game must not be over.
+Action random_action(const State& s, u64& rng);
 // Whether the pending decision offers at least one action (always true in positions reached
 // by play; loaders use it to reject hand-made positions whose decision has no option).
 bool has_legal_action(const State& s);

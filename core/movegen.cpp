@@ -10,6 +10,7 @@
 #include "core/market.h"
 #include "core/pieces.h"
 #include "core/queries.h"
+#include "core/random.h"
 
 namespace pamir::core::inline PAMIR_RULESET {
 namespace {
@@ -59,9 +60,19 @@ constexpr auto kActionBits = [] {
   return table;
 }();
 
-int gen_turn_actions(const State& s, int p, Action* out) {
-  Action* o = out;
-  *o++ = Act::kDone;
+// The action phase's choices before the card actions' feasibility, shared by the list
+// (gen_turn_actions) and the sampler (sample_turn_action). Done is always a choice.
+struct TurnChoices {
+  unsigned buyable = 0;  // bit row*6+col: a market card p may buy
+  CardWords playable{};  // hand cards p may play, to either side
+  CardWords usable{};    // court cards whose actions p may take, where the kind is feasible
+  // Bit act * kActionStride (+ the card's region, for the kinds feasible by region): a kind
+  // of card action some usable card has.
+  u64 wanted = 0;
+};
+
+TurnChoices turn_choices(const State& s, int p) {
+  TurnChoices c;
   const bool core_left = s.actions_used < 2;
   if (core_left) {
     // Bit row*6+col: a card that may be bought there (present, not Public Withdrawal, no
@@ -78,59 +89,68 @@ int gen_turn_actions(const State& s, int p, Action* out) {
         const int i = __builtin_ctz(priced);
         if (purchase_cost(s, p, i / kMarketCols, i % kMarketCols) == 0) buyable |= 1u << i;
       }
-    // The buffer has room for kMaxLegalActions, far past the market's two rows of 8.
-    for (int row = 0; row < kMarketRows; ++row) {
-      const unsigned cells = buyable >> (row * kMarketCols) & ((1u << kMarketCols) - 1);
-      std::memcpy(o, kRowPurchases[row][cells].data(), sizeof(RowPurchases));
-      o += std::popcount(cells);
-    }
+    c.buyable = buyable;
   }
   // Wakhan plays the card she bought as part of the same action, even her second.
-  if (core_left || s.is_automaton(p)) {
-    for (int w = 0; w < 2; ++w) {
-      u64 bits = s.hand[p][w] & ~s.refused_cards[w];
-      while (bits) {
-        const int c = w * 64 + __builtin_ctzll(bits) + 1;
-        bits &= bits - 1;
-        *o++ = Act::play(c, false);
-        *o++ = Act::play(c, true);
-      }
-    }
-  }
-  // Court order is not id order: collect the usable cards as a set, then emit in card order.
-  // Feasibility is worked out once for each kind of card action the usable cards have, or for
-  // the kinds whose feasibility depends on the card's region once per region they have it in
-  // (bits of `wanted`: kActionStride).
-  CardWords usable = court_cards(s, p);
+  if (core_left || s.is_automaton(p))
+    for (int w = 0; w < 2; ++w) c.playable[w] = s.hand[p][w] & ~s.refused_cards[w];
+  c.usable = court_cards(s, p);
   const CardWords favored = core_left ? CardWords{~u64(0), ~u64(0)} : favored_cards(s, p);
-  for (int w = 0; w < 2; ++w) usable[w] &= ~(s.used_cards[w] | s.refused_cards[w]) & favored[w];
-  u64 wanted = 0;
+  for (int w = 0; w < 2; ++w) c.usable[w] &= ~(s.used_cards[w] | s.refused_cards[w]) & favored[w];
+  // Feasibility is worked out once for each kind of card action the usable cards have, or for
+  // the kinds whose feasibility depends on the card's region once per region they have it in.
   for (int act = 0; act < CardAction::kCount; ++act) {
     const CardWords& with = kCardsWithAction[act];
-    if (!(kActionsFeasibleByRegion >> act & 1) && ((usable[0] & with[0]) | (usable[1] & with[1])))
-      wanted |= u64(1) << (act * kActionStride);
+    if (!(kActionsFeasibleByRegion >> act & 1) && ((c.usable[0] & with[0]) | (c.usable[1] & with[1])))
+      c.wanted |= u64(1) << (act * kActionStride);
   }
   if constexpr (kActionsFeasibleByRegion != 0)
     for (int w = 0; w < 2; ++w)
-      for (u64 cards = usable[w]; cards; cards &= cards - 1) {
-        const int c = w * 64 + __builtin_ctzll(cards) + 1;
-        if (const unsigned by_region = card_action_mask(c) & kActionsFeasibleByRegion)
-          wanted |= kActionBits[by_region] << card_region(s, c);
+      for (u64 cards = c.usable[w]; cards; cards &= cards - 1) {
+        const int card = w * 64 + __builtin_ctzll(cards) + 1;
+        if (const unsigned by_region = card_action_mask(card) & kActionsFeasibleByRegion)
+          c.wanted |= kActionBits[by_region] << card_region(s, card);
       }
+  return c;
+}
+
+// The kind of card action of a bit of TurnChoices::wanted, and the region it is asked for
+// (kNoRegion for the kinds feasible whatever the card's region).
+constexpr int wanted_act(int bit) { return bit / kActionStride; }
+constexpr int wanted_region(int bit) {
+  return kActionsFeasibleByRegion >> wanted_act(bit) & 1 ? bit % kActionStride : kNoRegion;
+}
+
+int gen_turn_actions(const State& s, int p, Action* out) {
+  const TurnChoices choices = turn_choices(s, p);
+  Action* o = out;
+  *o++ = Act::kDone;
+  // The buffer has room for kMaxLegalActions, far past the market's two rows of 8.
+  for (int row = 0; row < kMarketRows; ++row) {
+    const unsigned cells = choices.buyable >> (row * kMarketCols) & ((1u << kMarketCols) - 1);
+    std::memcpy(o, kRowPurchases[row][cells].data(), sizeof(RowPurchases));
+    o += std::popcount(cells);
+  }
+  for (int w = 0; w < 2; ++w)
+    for (u64 bits = choices.playable[w]; bits; bits &= bits - 1) {
+      const int c = w * 64 + __builtin_ctzll(bits) + 1;
+      *o++ = Act::play(c, false);
+      *o++ = Act::play(c, true);
+    }
+  // Court order is not id order: the usable cards are a set, emitted in card order.
   u64 feasible = 0;
   unsigned feasible_acts = 0;  // bit act: feasible with some card (whatever its region, for most kinds)
   // Kind by kind, each a constant: a branch per kind instead of a jump through a table.
 #pragma GCC unroll 8
   for (int act = 0; act < CardAction::kCount; ++act)
-    for (u64 m = wanted >> (act * kActionStride) & ((u64(1) << kActionStride) - 1); m; m &= m - 1) {
-      const int at = __builtin_ctzll(m);
-      const int region = kActionsFeasibleByRegion >> act & 1 ? at : kNoRegion;
-      if (card_action_feasible(s, p, act, region))
-        feasible |= u64(1) << (act * kActionStride + at), feasible_acts |= 1u << act;
+    for (u64 m = choices.wanted >> (act * kActionStride) & ((u64(1) << kActionStride) - 1); m; m &= m - 1) {
+      const int bit = act * kActionStride + __builtin_ctzll(m);
+      if (card_action_feasible(s, p, act, wanted_region(bit)))
+        feasible |= u64(1) << bit, feasible_acts |= 1u << act;
     }
   feasible_acts &= ~kActionsFeasibleByRegion;
   for (int w = 0; w < 2; ++w)
-    for (u64 cards = usable[w]; cards; cards &= cards - 1) {
+    for (u64 cards = choices.usable[w]; cards; cards &= cards - 1) {
       const int c = w * 64 + __builtin_ctzll(cards) + 1;
       unsigned acts = card_action_mask(c) & feasible_acts;
       if constexpr (kActionsFeasibleByRegion != 0)
@@ -147,6 +167,63 @@ int gen_turn_actions(const State& s, int p, Action* out) {
       o += std::popcount(acts);
     }
   return int(o - out);
+}
+
+// The n-th member (from 0) of a card set, which has more than n.
+int nth_card(const CardWords& cards, int n) {
+  const int low = std::popcount(cards[0]);
+  const int w = n < low ? 0 : 1;
+  u64 bits = cards[w];
+  for (n -= w * low; n > 0; --n) bits &= bits - 1;
+  return w * 64 + __builtin_ctzll(bits) + 1;
+}
+
+// A uniformly random action of gen_turn_actions' list without writing the list: a choice is
+// drawn from every one that needs no feasibility check and every card action of a usable
+// card; a card action of a kind found infeasible takes its kind's choices out (each kind is
+// asked at most once) and the draw is repeated. Each legal action stays equally likely at
+// every draw, so the one returned is uniform over the legal ones, and most turns ask one
+// feasibility question or none instead of one per kind.
+Action sample_turn_action(const State& s, int p, u64& rng) {
+  const TurnChoices choices = turn_choices(s, p);
+  const int purchases = std::popcount(choices.buyable);
+  const int plays = 2 * (std::popcount(choices.playable[0]) + std::popcount(choices.playable[1]));
+  // The card actions of each wanted kind (and region): the usable cards that have it.
+  CardWords group[CardAction::kCount * kActionStride];
+  int size[CardAction::kCount * kActionStride], bit_of[CardAction::kCount * kActionStride];
+  int groups = 0, total = 1 + purchases + plays;
+  for (u64 m = choices.wanted; m; m &= m - 1) {
+    const int bit = __builtin_ctzll(m), act = wanted_act(bit), region = wanted_region(bit);
+    bit_of[groups] = bit;
+    const CardWords& with = kCardsWithAction[act];
+    CardWords cards = {choices.usable[0] & with[0], choices.usable[1] & with[1]};
+    if (region != kNoRegion)
+      for (int w = 0; w < 2; ++w)
+        for (u64 bits = cards[w]; bits; bits &= bits - 1)
+          if (card_region(s, w * 64 + __builtin_ctzll(bits) + 1) != region) cards[w] &= ~(bits & -bits);
+    group[groups] = cards;
+    size[groups] = std::popcount(cards[0]) + std::popcount(cards[1]);
+    total += size[groups++];
+  }
+  for (;;) {
+    int r = random_below(rng, total);
+    if (r == 0) return Act::kDone;
+    if ((r -= 1) < purchases) {
+      unsigned cells = choices.buyable;
+      for (; r > 0; --r) cells &= cells - 1;
+      const int i = __builtin_ctz(cells);
+      return Act::purchase(i / kMarketCols, i % kMarketCols);
+    }
+    if ((r -= purchases) < plays) return Act::play(nth_card(choices.playable, r / 2), r % 2);
+    r -= plays;
+    int g = 0;
+    while (r >= size[g]) r -= size[g++];
+    const int act = wanted_act(bit_of[g]);
+    if (card_action_feasible(s, p, act, wanted_region(bit_of[g])))
+      return Act::card_action(nth_card(group[g], r), act);
+    total -= size[g];
+    size[g] = 0;
+  }
 }
 
 int gen_tax(const State& s, int p, const Task& t, Action* out) {
@@ -272,6 +349,14 @@ int gen_take(const State& s, const Task& t, Action* out) {
 }
 
 }  // namespace
+
+Action sample_decision(const State& s, u64& rng) {
+  const Task& t = s.top();
+  if (t.kind == TaskKind::kTurnActions) return sample_turn_action(s, t.player, rng);
+  // The other decisions have a few choices each: listing them costs little.
+  Action legal[kMaxLegalActions];
+  return legal[random_below(rng, gen_decision(s, legal))];
+}
 
 int gen_decision(const State& s, Action* out) {
   const Task& t = s.top();

@@ -27,15 +27,12 @@ void UniformEvaluator::evaluate(std::span<const Leaf> leaves, std::span<const Le
 }
 
 void RolloutEvaluator::evaluate(std::span<const Leaf> leaves, std::span<const LeafResult> results) {
-  core::Action legal[core::kMaxLegalActions];
   for (size_t i = 0; i < leaves.size(); ++i) {
     core::State s = *leaves[i].state;
     // The leaf's own legal list saves generating it again for the first step.
     core::apply(s, leaves[i].legal[core::random_below(rng_, leaves[i].num_legal)]);
-    while (!s.game_over()) {
-      const int n = core::legal_actions(s, legal);
-      core::apply(s, legal[core::random_below(rng_, n)]);
-    }
+    // Uniform random play, drawn without listing every action (core::random_action).
+    while (!s.game_over()) core::apply(s, core::random_action(s, rng_));
     *results[i].values = outcome_values(s, places_);
     uniform_prior(results[i].prior, leaves[i].num_legal);
   }

@@ -42,6 +42,18 @@ TEST(Bench, RandomGamesAreReproducible) {
   EXPECT_EQ(std::memcmp(&a, &b, sizeof a), 0);
 }
 
+// Both ways of picking play whole games, reproducibly; from one seed they play different
+// games (the sampler's draws are not the list's).
+TEST(Bench, SampledRandomGamesAreReproducible) {
+  core::State a, b, listed;
+  const int n = bench::play_random_game(3, 42, &a, bench::RandomPick::kSampled);
+  EXPECT_EQ(bench::play_random_game(3, 42, &b, bench::RandomPick::kSampled), n);
+  EXPECT_TRUE(a.game_over());
+  EXPECT_EQ(std::memcmp(&a, &b, sizeof a), 0);
+  bench::play_random_game(3, 42, &listed, bench::RandomPick::kListed);
+  EXPECT_NE(std::memcmp(&a, &listed, sizeof a), 0);
+}
+
 TEST(Bench, JsonHasTheRequiredKeys) {
   const bench::BenchReport report = bench::run_bench(tiny());
   const nlohmann::json j = nlohmann::json::parse(bench::report_json(report));
@@ -50,9 +62,12 @@ TEST(Bench, JsonHasTheRequiredKeys) {
   for (const char* players : {"2", "3", "4", "5"}) {
     const nlohmann::json& p = j.at("players").at(players);
     EXPECT_EQ(p.at("games").get<long>(), 2) << players;
+    EXPECT_EQ(p.at("sampled").at("games").get<long>(), 2) << players;
     for (const char* key : {"decisions_per_s", "games_per_s", "mean_decisions_per_game"}) {
       ASSERT_TRUE(p.at(key).is_number()) << players << " " << key;
       EXPECT_GT(p.at(key).get<double>(), 0) << players << " " << key;
+      ASSERT_TRUE(p.at("sampled").at(key).is_number()) << players << " sampled " << key;
+      EXPECT_GT(p.at("sampled").at(key).get<double>(), 0) << players << " sampled " << key;
     }
   }
   for (const char* key : {"ismcts_rollout_iters_per_s", "ismcts_heuristic_iters_per_s"}) {

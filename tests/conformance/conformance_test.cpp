@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <utility>
 #include <vector>
@@ -99,6 +101,48 @@ TEST(ConformanceLegality, IsLegalAcceptsExactlyTheListedIds) {
         apply(s, legal[random_below(rng, n)]);
       }
     }
+}
+
+// random_action draws each legal action equally often. Positions from seeded random games
+// (every seat count; over half of them action phases, where the sampler skips the listing),
+// 300 draws per legal action at each: every listed action is drawn, and the counts' chi-square
+// over all positions, and at each, stays within what uniform draws give (the draws are
+// seeded, so the test is deterministic; the bounds are about six standard deviations wide).
+TEST(ConformanceRandomAction, DrawsEachLegalActionEquallyOften) {
+  constexpr int kDrawsPerAction = 300;
+  Action legal[kMaxLegalActions];
+  std::vector<int> counts(kNumActions);
+  double chi_square = 0;
+  long freedom = 0;
+  for (const int players : kSeatCounts)
+    for (u64 seed = 80; seed < 83; ++seed) {
+      State s = new_game(players, seed);
+      u64 rng = seed + u64(players), draws = seed * 31 + u64(players);
+      for (int decision = 0; !s.game_over(); ++decision) {
+        const int n = legal_actions(s, legal);
+        if (decision % 3 == 0 && n > 1) {
+          std::fill(counts.begin(), counts.end(), 0);
+          for (int k = 0; k < kDrawsPerAction * n; ++k) ++counts[random_action(s, draws)];
+          double position_chi = 0;
+          for (int i = 0; i < n; ++i) {
+            ASSERT_GT(counts[legal[i]], 0) << "never drew " << action_name(s, legal[i]) << ", " << players
+                                           << " players, seed " << seed << ", decision " << decision;
+            const double off = counts[legal[i]] - kDrawsPerAction;
+            position_chi += off * off / kDrawsPerAction;
+          }
+          // A chi-square of n - 1 degrees of freedom: mean n - 1, deviation sqrt(2 (n - 1)); its
+          // right tail is longer than a normal's, hence the wider bound per position.
+          EXPECT_LT(position_chi, n - 1 + 12 * std::sqrt(2.0 * (n - 1)) + 12)
+              << players << " players, seed " << seed << ", decision " << decision;
+          chi_square += position_chi;
+          freedom += n - 1;
+        }
+        apply(s, legal[random_below(rng, n)]);
+      }
+    }
+  ASSERT_GT(freedom, 1000);
+  EXPECT_LT(std::abs(chi_square - double(freedom)), 6 * std::sqrt(2.0 * double(freedom)))
+      << "chi-square " << chi_square << " over " << freedom << " degrees of freedom";
 }
 
 TEST(ConformanceSetup, SetupDependsOnlyOnPlayersAndSeed) {

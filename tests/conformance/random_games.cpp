@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstring>
 #include <vector>
 
@@ -29,6 +30,7 @@ struct PlayedGame {
 void play_checked(int players, u64 seed, PlayedGame& game, int automaton_seat) {
   State s = new_game(players, seed, automaton_seat);
   u64 rng = seed * 0x9E3779B97F4A7C15ull + u64(players);
+  u64 sample_rng = rng ^ 0x5DEECE66Dull;
   Action legal[kMaxLegalActions];
   for (;;) {
     const int n = legal_actions(s, legal);
@@ -38,6 +40,11 @@ void play_checked(int players, u64 seed, PlayedGame& game, int automaton_seat) {
     if (s.game_over()) break;
     ASSERT_LT(game.actions.size(), size_t(kMaxDecisions))
         << "game does not end: " << players << " players, seed " << seed;
+    // The sampler draws from the same list (its uniformity: ConformanceRandomAction).
+    const Action sampled = random_action(s, sample_rng);
+    ASSERT_TRUE(std::binary_search(legal, legal + n, sampled))
+        << "random_action drew " << sampled << ", not legal: " << players << " players, seed " << seed
+        << ", decision " << game.actions.size();
     const Action a = legal[random_below(rng, n)];
     ASSERT_EQ(check_name_round_trip(s, a), "")
         << players << " players, seed " << seed << ", decision " << game.actions.size();
