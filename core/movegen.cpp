@@ -66,9 +66,6 @@ struct TurnChoices {
   unsigned buyable = 0;  // bit row*6+col: a market card p may buy
   CardWords playable{};  // hand cards p may play, to either side
   CardWords usable{};    // court cards whose actions p may take, where the kind is feasible
-  // Bit act * kActionStride (+ the card's region, for the kinds feasible by region): a kind
-  // of card action some usable card has.
-  u64 wanted = 0;
 };
 
 TurnChoices turn_choices(const State& s, int p) {
@@ -97,24 +94,41 @@ TurnChoices turn_choices(const State& s, int p) {
   c.usable = court_cards(s, p);
   const CardWords favored = core_left ? CardWords{~u64(0), ~u64(0)} : favored_cards(s, p);
   for (int w = 0; w < 2; ++w) c.usable[w] &= ~(s.used_cards[w] | s.refused_cards[w]) & favored[w];
-  // Feasibility is worked out once for each kind of card action the usable cards have, or for
-  // the kinds whose feasibility depends on the card's region once per region they have it in.
-  for (int act = 0; act < CardAction::kCount; ++act) {
-    const CardWords& with = kCardsWithAction[act];
-    if (!(kActionsFeasibleByRegion >> act & 1) && ((c.usable[0] & with[0]) | (c.usable[1] & with[1])))
-      c.wanted |= u64(1) << (act * kActionStride);
-  }
-  if constexpr (kActionsFeasibleByRegion != 0)
-    for (int w = 0; w < 2; ++w)
-      for (u64 cards = c.usable[w]; cards; cards &= cards - 1) {
-        const int card = w * 64 + __builtin_ctzll(cards) + 1;
-        if (const unsigned by_region = card_action_mask(card) & kActionsFeasibleByRegion)
-          c.wanted |= kActionBits[by_region] << card_region(s, card);
-      }
   return c;
 }
 
-// The kind of card action of a bit of TurnChoices::wanted, and the region it is asked for
+// The usable cards that have a kind of card action.
+CardWords cards_with_action(const CardWords& usable, int act) {
+  const CardWords& with = kCardsWithAction[act];
+  return {usable[0] & with[0], usable[1] & with[1]};
+}
+
+// Bit act * kActionStride (+ the card's region, for the kinds feasible by region): a kind of
+// card action some usable card has, in the place gen_turn_actions keeps its feasibility.
+// Feasibility is worked out once for each kind the usable cards have, or for the kinds whose
+// feasibility depends on the card's region once per region they have it in.
+u64 regions_wanted(const State& s, const CardWords& usable) {
+  u64 wanted = 0;
+  if constexpr (kActionsFeasibleByRegion != 0)
+    for (int w = 0; w < 2; ++w)
+      for (u64 cards = usable[w]; cards; cards &= cards - 1) {
+        const int card = w * 64 + __builtin_ctzll(cards) + 1;
+        if (const unsigned by_region = card_action_mask(card) & kActionsFeasibleByRegion)
+          wanted |= kActionBits[by_region] << card_region(s, card);
+      }
+  return wanted;
+}
+u64 kinds_wanted(const State& s, const CardWords& usable) {
+  u64 wanted = regions_wanted(s, usable);
+  for (int act = 0; act < CardAction::kCount; ++act) {
+    const CardWords cards = cards_with_action(usable, act);
+    if (!(kActionsFeasibleByRegion >> act & 1))
+      wanted |= u64((cards[0] | cards[1]) != 0) << (act * kActionStride);
+  }
+  return wanted;
+}
+
+// The kind of card action of a bit of kinds_wanted, and the region it is asked for
 // (kNoRegion for the kinds feasible whatever the card's region).
 constexpr int wanted_act(int bit) { return bit / kActionStride; }
 constexpr int wanted_region(int bit) {
@@ -138,12 +152,13 @@ int gen_turn_actions(const State& s, int p, Action* out) {
       *o++ = Act::play(c, true);
     }
   // Court order is not id order: the usable cards are a set, emitted in card order.
+  const u64 wanted = kinds_wanted(s, choices.usable);
   u64 feasible = 0;
   unsigned feasible_acts = 0;  // bit act: feasible with some card (whatever its region, for most kinds)
   // Kind by kind, each a constant: a branch per kind instead of a jump through a table.
 #pragma GCC unroll 8
   for (int act = 0; act < CardAction::kCount; ++act)
-    for (u64 m = choices.wanted >> (act * kActionStride) & ((u64(1) << kActionStride) - 1); m; m &= m - 1) {
+    for (u64 m = wanted >> (act * kActionStride) & ((u64(1) << kActionStride) - 1); m; m &= m - 1) {
       const int bit = act * kActionStride + __builtin_ctzll(m);
       if (card_action_feasible(s, p, act, wanted_region(bit)))
         feasible |= u64(1) << bit, feasible_acts |= 1u << act;
@@ -169,15 +184,6 @@ int gen_turn_actions(const State& s, int p, Action* out) {
   return int(o - out);
 }
 
-// The n-th member (from 0) of a card set, which has more than n.
-int nth_card(const CardWords& cards, int n) {
-  const int low = std::popcount(cards[0]);
-  const int w = n < low ? 0 : 1;
-  u64 bits = cards[w];
-  for (n -= w * low; n > 0; --n) bits &= bits - 1;
-  return w * 64 + __builtin_ctzll(bits) + 1;
-}
-
 // A uniformly random action of gen_turn_actions' list without writing the list: a choice is
 // drawn from every one that needs no feasibility check and every card action of a usable
 // card; a card action of a kind found infeasible takes its kind's choices out (each kind is
@@ -188,39 +194,44 @@ Action sample_turn_action(const State& s, int p, u64& rng) {
   const TurnChoices choices = turn_choices(s, p);
   const int purchases = std::popcount(choices.buyable);
   const int plays = 2 * (std::popcount(choices.playable[0]) + std::popcount(choices.playable[1]));
-  // The card actions of each wanted kind (and region): the usable cards that have it.
-  CardWords group[CardAction::kCount * kActionStride];
-  int size[CardAction::kCount * kActionStride], bit_of[CardAction::kCount * kActionStride];
+  // The card actions of a kind (and region, for the kinds feasible by region): its usable
+  // cards. The kinds feasible whatever the region get a group each, empty or not.
+  constexpr int kMaxGroups = CardAction::kCount * kActionStride;
+  CardWords group[kMaxGroups];
+  int size[kMaxGroups], bit_of[kMaxGroups];
   int groups = 0, total = 1 + purchases + plays;
-  for (u64 m = choices.wanted; m; m &= m - 1) {
-    const int bit = __builtin_ctzll(m), act = wanted_act(bit), region = wanted_region(bit);
-    bit_of[groups] = bit;
-    const CardWords& with = kCardsWithAction[act];
-    CardWords cards = {choices.usable[0] & with[0], choices.usable[1] & with[1]};
-    if (region != kNoRegion)
-      for (int w = 0; w < 2; ++w)
-        for (u64 bits = cards[w]; bits; bits &= bits - 1)
-          if (card_region(s, w * 64 + __builtin_ctzll(bits) + 1) != region) cards[w] &= ~(bits & -bits);
+  auto add_group = [&](int bit, const CardWords& cards) {
     group[groups] = cards;
+    bit_of[groups] = bit;
     size[groups] = std::popcount(cards[0]) + std::popcount(cards[1]);
     total += size[groups++];
+  };
+  for (int act = 0; act < CardAction::kCount; ++act)
+    if (!(kActionsFeasibleByRegion >> act & 1))
+      add_group(act * kActionStride, cards_with_action(choices.usable, act));
+  for (u64 m = regions_wanted(s, choices.usable); m; m &= m - 1) {
+    const int bit = __builtin_ctzll(m);
+    CardWords cards = cards_with_action(choices.usable, wanted_act(bit));
+    for (int w = 0; w < 2; ++w)
+      for (u64 bits = cards[w]; bits; bits &= bits - 1)
+        if (card_region(s, w * 64 + __builtin_ctzll(bits) + 1) != wanted_region(bit))
+          cards[w] &= ~(bits & -bits);
+    add_group(bit, cards);
   }
   for (;;) {
     int r = random_below(rng, total);
     if (r == 0) return Act::kDone;
     if ((r -= 1) < purchases) {
-      unsigned cells = choices.buyable;
-      for (; r > 0; --r) cells &= cells - 1;
-      const int i = __builtin_ctz(cells);
+      const int i = nth_set_bit(choices.buyable, r);
       return Act::purchase(i / kMarketCols, i % kMarketCols);
     }
-    if ((r -= purchases) < plays) return Act::play(nth_card(choices.playable, r / 2), r % 2);
+    if ((r -= purchases) < plays) return Act::play(nth_member(choices.playable, r / 2), r % 2);
     r -= plays;
     int g = 0;
     while (r >= size[g]) r -= size[g++];
     const int act = wanted_act(bit_of[g]);
     if (card_action_feasible(s, p, act, wanted_region(bit_of[g])))
-      return Act::card_action(nth_card(group[g], r), act);
+      return Act::card_action(nth_member(group[g], r), act);
     total -= size[g];
     size[g] = 0;
   }

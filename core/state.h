@@ -12,6 +12,7 @@
 // decision that the next action answers.
 
 #include <array>
+#include <bit>
 #include <type_traits>
 
 #include "core/cards.h"
@@ -209,6 +210,35 @@ inline int bit_members(const u64 (&set)[2], u8* out) {
   for (int w = 0; w < 2; ++w)
     for (u64 bits = set[w]; bits; bits &= bits - 1) out[n++] = u8(1 + 64 * w + __builtin_ctzll(bits));
   return n;
+}
+
+// The position of the n-th set bit of m (from 0, lowest first); m has more than n. Without a
+// branch or a loop (random playouts draw n at random, and a loop's exit would mispredict): the
+// bytes' bit counts summed in place say which byte holds it, a table where in the byte.
+inline int nth_set_bit(u64 m, int n) {
+  static constexpr auto kInByte = [] {
+    std::array<std::array<u8, 8>, 256> table{};
+    for (int byte = 0; byte < 256; ++byte)
+      for (int bit = 0, k = 0; bit < 8; ++bit)
+        if (byte >> bit & 1) table[byte][k++] = u8(bit);
+    return table;
+  }();
+  constexpr u64 kOnes = 0x0101010101010101ull, kHigh = 0x8080808080808080ull;
+  u64 counts = m - ((m >> 1) & 0x5555555555555555ull);
+  counts = (counts & 0x3333333333333333ull) + ((counts >> 2) & 0x3333333333333333ull);
+  counts = (counts + (counts >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+  const u64 through = counts * kOnes;  // byte i: the set bits of bytes 0..i (at most 64)
+  // The bytes whose running count is still n or less come before the n-th bit's byte (no
+  // byte borrows: each is at least 128 after the or, and n + 1 at most 64).
+  const int byte = std::popcount(~((through | kHigh) - kOnes * u64(n + 1)) & kHigh);
+  const int before = int((through << 8) >> (8 * byte) & 0xFF);
+  return 8 * byte + kInByte[m >> (8 * byte) & 0xFF][n - before];
+}
+// The n-th member (from 0) of a card set, which has more than n.
+inline int nth_member(const CardWords& set, int n) {
+  const int low = std::popcount(set[0]);
+  const int w = n >= low;
+  return 64 * w + nth_set_bit(set[w], n - w * low) + 1;
 }
 
 }  // namespace pamir::core::inline PAMIR_RULESET

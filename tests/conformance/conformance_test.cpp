@@ -103,6 +103,25 @@ TEST(ConformanceLegality, IsLegalAcceptsExactlyTheListedIds) {
     }
 }
 
+// The sampler's selection without a loop agrees with walking the set bits, over random masks
+// of every density (sparse ones are the common case: a market row, a hand).
+TEST(ConformanceRandomAction, NthSetBitAgreesWithAWalk) {
+  u64 rng = 7;
+  for (int trial = 0; trial < 20000; ++trial) {
+    u64 m = next_random(rng);
+    for (int thin = trial % 4; thin > 0; --thin) m &= next_random(rng);
+    const CardWords set = {m, trial % 3 ? next_random(rng) & next_random(rng) : 0};
+    int n = 0;
+    for (int w = 0; w < 2; ++w)
+      for (u64 bits = set[w]; bits; bits &= bits - 1, ++n) {
+        if (w == 0) {
+          ASSERT_EQ(nth_set_bit(m, n), __builtin_ctzll(bits)) << std::hex << m << std::dec << " " << n;
+        }
+        ASSERT_EQ(nth_member(set, n), 64 * w + __builtin_ctzll(bits) + 1) << trial << " " << n;
+      }
+  }
+}
+
 // random_action draws each legal action equally often. Positions from seeded random games
 // (every seat count; over half of them action phases, where the sampler skips the listing),
 // 300 draws per legal action at each: every listed action is drawn, and the counts' chi-square
