@@ -103,10 +103,11 @@ CardWords cards_with_action(const CardWords& usable, int act) {
   return {usable[0] & with[0], usable[1] & with[1]};
 }
 
-// Bit act * kActionStride (+ the card's region, for the kinds feasible by region): a kind of
-// card action some usable card has, in the place gen_turn_actions keeps its feasibility.
-// Feasibility is worked out once for each kind the usable cards have, or for the kinds whose
-// feasibility depends on the card's region once per region they have it in.
+// The kinds of card action the usable cards have, as the bits where gen_turn_actions keeps
+// their feasibility: act * kActionStride, plus the card's region for the kinds feasible by
+// region. Feasibility is worked out once for each kind, or for those kinds once per region
+// they are had in. regions_wanted: those kinds' bits alone (the sampler's groups by region);
+// kinds_wanted: every kind's.
 u64 regions_wanted(const State& s, const CardWords& usable) {
   u64 wanted = 0;
   if constexpr (kActionsFeasibleByRegion != 0)
@@ -120,6 +121,7 @@ u64 regions_wanted(const State& s, const CardWords& usable) {
 }
 u64 kinds_wanted(const State& s, const CardWords& usable) {
   u64 wanted = regions_wanted(s, usable);
+  // A bit set from a comparison, not a branch per kind: whether p has a kind is random.
   for (int act = 0; act < CardAction::kCount; ++act) {
     const CardWords cards = cards_with_action(usable, act);
     if (!(kActionsFeasibleByRegion >> act & 1))
