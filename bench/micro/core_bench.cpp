@@ -186,17 +186,32 @@ void BM_RandomGame3p(benchmark::State& bm) {
 BENCHMARK(BM_RandomGame3p);
 
 // A fixed workload for instruction-level profiles (scripts/profile-rules runs it under
-// callgrind): the same 300 seeded 3-player games every run, one iteration; the counter
-// `decisions` is the divisor for per-decision counts. Wall-clock numbers on a shared VM swing
-// by 10% and more from run to run; instruction counts do not.
-void BM_RandomGameSet(benchmark::State& bm) {
+// callgrind) and for scripts/compare-speed: the same 300 seeded 3-player games every run, one
+// iteration; the counter `decisions` is the divisor for per-decision counts. Wall-clock numbers
+// on a shared VM swing by 10% and more from run to run; instruction counts do not.
+// BM_RandomGameSet picks each action from the legal list; BM_RandomPlayoutSet draws it with
+// random_action, as playouts do (compare-speed --sampled).
+template <bool kSampled>
+void random_game_set(benchmark::State& bm) {
   long decisions = 0;
   for (auto _ : bm)
-    for (u64 seed = 1; seed <= 300; ++seed) decisions += play_seeded_game(seed);
+    for (u64 seed = 1; seed <= 300; ++seed) {
+      if constexpr (kSampled) {
+        State s = new_game(3, seed);
+        u64 rng = seed;
+        for (; !s.game_over(); ++decisions) apply(s, random_action(s, rng));
+        benchmark::DoNotOptimize(s);
+      } else {
+        decisions += play_seeded_game(seed);
+      }
+    }
   bm.counters["decisions"] = double(decisions);
   bm.counters["decisions/s"] = benchmark::Counter(double(decisions), benchmark::Counter::kIsRate);
 }
+void BM_RandomGameSet(benchmark::State& bm) { random_game_set<false>(bm); }
 BENCHMARK(BM_RandomGameSet)->Iterations(1)->Unit(benchmark::kMillisecond);
+void BM_RandomPlayoutSet(benchmark::State& bm) { random_game_set<true>(bm); }
+BENCHMARK(BM_RandomPlayoutSet)->Iterations(1)->Unit(benchmark::kMillisecond);
 
 void BM_FullKey(benchmark::State& bm) {
   const auto& positions = mid_game_positions();
