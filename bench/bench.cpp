@@ -40,7 +40,6 @@ constexpr int kSignatureGamesPerCount = 10;
 int play_random_game(int num_players, core::u64 seed, core::State* final, RandomPick pick) {
   core::State s = core::new_game(num_players, seed);
   core::u64 rng = seed ^ 0xD1B54A32D192ED03ull;  // the move stream differs from the deal's
-  core::Action legal[core::kMaxLegalActions];
   int decisions = 0;
   while (!s.game_over()) {
     if (decisions == kMaxDecisionsPerGame)
@@ -50,6 +49,7 @@ int play_random_game(int num_players, core::u64 seed, core::State* final, Random
     if (pick == RandomPick::kSampled) {
       core::apply(s, core::random_action(s, rng));
     } else {
+      core::Action legal[core::kMaxLegalActions];
       const int n = core::legal_actions(s, legal);
       core::apply(s, legal[core::random_below(rng, n)]);
     }

@@ -122,11 +122,11 @@ u64 regions_wanted(const State& s, const CardWords& usable) {
 u64 kinds_wanted(const State& s, const CardWords& usable) {
   u64 wanted = regions_wanted(s, usable);
   // A bit set from a comparison, not a branch per kind: whether p has a kind is random.
-  for (int act = 0; act < CardAction::kCount; ++act) {
-    const CardWords cards = cards_with_action(usable, act);
-    if (!(kActionsFeasibleByRegion >> act & 1))
+  for (int act = 0; act < CardAction::kCount; ++act)
+    if (!(kActionsFeasibleByRegion >> act & 1)) {
+      const CardWords cards = cards_with_action(usable, act);
       wanted |= u64((cards[0] | cards[1]) != 0) << (act * kActionStride);
-  }
+    }
   return wanted;
 }
 

@@ -167,11 +167,17 @@ void BM_DecideByKind(benchmark::State& bm) {
 }
 BENCHMARK(BM_DecideByKind)->DenseRange(0, TaskKind::kNumDecisions - 1);
 
-// Plays the random 3-player game of that seed to its end; returns its decisions.
+// Plays the random 3-player game of that seed to its end, each action picked from the legal
+// list or (kSampled) drawn by random_action; returns its decisions.
+template <bool kSampled = false>
 int play_seeded_game(u64 seed) {
   State s = new_game(3, seed);
   u64 rng = seed;
-  const int decisions = play_random(s, rng, [](const State&) {});
+  int decisions = 0;
+  if constexpr (kSampled)
+    for (; !s.game_over(); ++decisions) apply(s, random_action(s, rng));
+  else
+    decisions = play_random(s, rng, [](const State&) {});
   benchmark::DoNotOptimize(s);
   return decisions;
 }
@@ -195,16 +201,7 @@ template <bool kSampled>
 void random_game_set(benchmark::State& bm) {
   long decisions = 0;
   for (auto _ : bm)
-    for (u64 seed = 1; seed <= 300; ++seed) {
-      if constexpr (kSampled) {
-        State s = new_game(3, seed);
-        u64 rng = seed;
-        for (; !s.game_over(); ++decisions) apply(s, random_action(s, rng));
-        benchmark::DoNotOptimize(s);
-      } else {
-        decisions += play_seeded_game(seed);
-      }
-    }
+    for (u64 seed = 1; seed <= 300; ++seed) decisions += play_seeded_game<kSampled>(seed);
   bm.counters["decisions"] = double(decisions);
   bm.counters["decisions/s"] = benchmark::Counter(double(decisions), benchmark::Counter::kIsRate);
 }
